@@ -1,0 +1,221 @@
+"""A learner's progress through D8: an immutable record, pure transitions, versioned JSON."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from ._d8 import QUESTION_IDS, QUESTIONS, D8Numbers
+from ._errors import ParseError, StateError
+from ._grading import (
+    CORRECT_READING,
+    HINT_RUNGS,
+    PREDICTIONS,
+    READINGS,
+    gate_met,
+    grade,
+    hints_available,
+)
+from ._numbers import parse_number
+
+VERSION = 1
+IDENTITY = ((1.0, 0.0), (0.0, 1.0))
+MAX_WHY = 300
+MAX_TAKEAWAY = 1000
+Projection = tuple[tuple[float, float], tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Everything the learner has done on the page, enough to restore it exactly."""
+
+    prediction: str | None = None
+    why: str = ""
+    answers: Mapping[str, str] = field(default_factory=dict)
+    graded: Mapping[str, float] = field(default_factory=dict)
+    attempts: Mapping[str, int] = field(default_factory=dict)
+    runs: int = 0
+    hints_opened: int = 0
+    reading: str | None = None
+    projection: Projection = IDENTITY
+    takeaway: str | None = None
+    gate: bool = False
+    version: int = VERSION
+
+
+def current_values(progress: Progress) -> dict[str, float]:
+    """Return the answers as last checked that still read as numbers."""
+    values: dict[str, float] = {}
+    for qid, raw in progress.answers.items():
+        try:
+            values[qid] = parse_number(raw).value
+        except ParseError:
+            continue
+    return values
+
+
+def correct_count(progress: Progress, numbers: D8Numbers) -> int:
+    """Return how many of the current answers land within tolerance."""
+    values = current_values(progress)
+    return sum(grade(q, values[q.id], numbers).correct for q in QUESTIONS if q.id in values)
+
+
+def _with_gate(progress: Progress, numbers: D8Numbers) -> Progress:
+    return replace(progress, gate=gate_met(correct_count(progress, numbers), progress.reading))
+
+
+def lock_prediction(progress: Progress, choice: str, why: str = "") -> Progress:
+    """Lock in a prediction once; a locked prediction changes only through reset."""
+    if progress.prediction is not None:
+        return progress
+    if choice not in PREDICTIONS:
+        raise StateError("Choose one of the three predictions first.")
+    return replace(progress, prediction=choice, why=why.strip()[:MAX_WHY])
+
+
+def check(progress: Progress, typed: Mapping[str, str], numbers: D8Numbers) -> Progress:
+    """Grade the typed answers; a new readable value costs an attempt, and any new one is a run."""
+    answers = {qid: typed.get(qid, progress.answers.get(qid, "")) for qid in QUESTION_IDS}
+    graded, attempts = dict(progress.graded), dict(progress.attempts)
+    fresh = False
+    for qid, raw in answers.items():
+        try:
+            value = parse_number(raw).value
+        except ParseError:
+            continue
+        if graded.get(qid) != value:
+            graded[qid] = value
+            attempts[qid] = attempts.get(qid, 0) + 1
+            fresh = True
+    checked = replace(progress, answers=answers, graded=graded, attempts=attempts,
+                      runs=progress.runs + fresh)
+    return _with_gate(checked, numbers)
+
+
+def open_hint(progress: Progress, rung: int) -> Progress:
+    """Open hint rungs up to the given one, if the runs have made it available."""
+    if rung > hints_available(progress.runs):
+        raise StateError(f"Hint {rung} is not available yet.")
+    return replace(progress, hints_opened=max(progress.hints_opened, rung))
+
+
+def lock_reading(progress: Progress, reading: str, numbers: D8Numbers) -> Progress:
+    """Lock in a reading; a wrong one may be replaced, the right one stays."""
+    if reading not in READINGS:
+        raise StateError("Choose one reading before locking it in.")
+    if progress.reading == CORRECT_READING:
+        return progress
+    return _with_gate(replace(progress, reading=reading), numbers)
+
+
+def set_projection(progress: Progress, row: int, col: int, value: float) -> Progress:
+    """Set one entry of the 2×2 output projection."""
+    if not math.isfinite(value):
+        raise StateError("A projection entry must be a finite number.")
+    rows = [list(r) for r in progress.projection]
+    rows[row][col] = value
+    return replace(progress, projection=((rows[0][0], rows[0][1]), (rows[1][0], rows[1][1])))
+
+
+def reset() -> Progress:
+    """Forget everything, the locked prediction included."""
+    return Progress()
+
+
+def reset_projection(progress: Progress) -> Progress:
+    """Put the projection back to the identity."""
+    return replace(progress, projection=IDENTITY)
+
+
+def save_takeaway(progress: Progress, text: str) -> Progress:
+    """Save the learner's takeaway, refusing a blank or over-long one."""
+    line = text.strip()
+    if not line:
+        raise StateError("Write a line first, or keep the suggested one.")
+    if len(line) > MAX_TAKEAWAY:
+        raise StateError(f"Keep the takeaway under {MAX_TAKEAWAY} characters.")
+    return replace(progress, takeaway=line)
+
+
+def to_json(progress: Progress) -> str:
+    """Serialise the record, version first."""
+    return json.dumps(asdict(progress), sort_keys=True)
+
+
+def from_json(text: str) -> Progress:
+    """Read a saved record back, raising StateError for anything malformed or unknown."""
+    try:
+        raw = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise StateError("saved progress is not valid JSON") from None
+    if not isinstance(raw, dict):
+        raise StateError("saved progress is not a JSON object")
+    if raw.get("version") != VERSION:
+        raise StateError(f"saved progress has unknown version {raw.get('version')!r}")
+    return Progress(
+        prediction=_optional(raw, "prediction", tuple(PREDICTIONS)),
+        why=_text(raw, "why", MAX_WHY),
+        answers={k: _text({k: v}, k, 200) for k, v in _mapping(raw, "answers").items()},
+        graded={k: _number(v, f"graded.{k}") for k, v in _mapping(raw, "graded").items()},
+        attempts={k: _count(v, f"attempts.{k}") for k, v in _mapping(raw, "attempts").items()},
+        runs=_count(raw.get("runs"), "runs"),
+        hints_opened=min(_count(raw.get("hints_opened"), "hints_opened"), len(HINT_RUNGS)),
+        reading=_optional(raw, "reading", READINGS),
+        projection=_projection(raw.get("projection")),
+        takeaway=None if raw.get("takeaway") is None else _text(raw, "takeaway", MAX_TAKEAWAY),
+        gate=_flag(raw.get("gate"), "gate"),
+    )
+
+
+def _optional(raw: dict[str, Any], name: str, allowed: tuple[str, ...]) -> str | None:
+    value = raw.get(name)
+    if value is not None and value not in allowed:
+        raise StateError(f"{name}: unknown choice {value!r}")
+    return value
+
+
+def _text(raw: Mapping[str, Any], name: str, limit: int) -> str:
+    value = raw.get(name)
+    if not isinstance(value, str) or len(value) > limit:
+        raise StateError(f"{name}: expected text of at most {limit} characters")
+    return value
+
+
+def _mapping(raw: dict[str, Any], name: str) -> dict[str, Any]:
+    value = raw.get(name)
+    if not isinstance(value, dict) or not set(value) <= set(QUESTION_IDS):
+        raise StateError(f"{name}: expected an object keyed by question")
+    return value
+
+
+def _number(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise StateError(f"{name}: expected a finite number")
+    return float(value)
+
+
+def _count(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise StateError(f"{name}: expected a whole number, zero or more")
+    return value
+
+
+def _flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise StateError(f"{name}: expected true or false")
+    return value
+
+
+def _projection(value: Any) -> Projection:
+    if not isinstance(value, list) or len(value) != 2:
+        raise StateError("projection: expected two rows")
+    rows = []
+    for r, row in enumerate(value):
+        if not isinstance(row, list) or len(row) != 2:
+            raise StateError(f"projection[{r}]: expected two entries")
+        first, second = (_number(x, f"projection[{r}][{c}]") for c, x in enumerate(row))
+        rows.append((first, second))
+    return (rows[0], rows[1])
