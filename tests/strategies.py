@@ -1,0 +1,188 @@
+"""Shared hypothesis strategies and the numpy oracle the unit tests hold the package against."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from hypothesis import strategies as st
+from numpy.testing import assert_allclose
+
+from attention_lessons import (
+    QUESTIONS,
+    Progress,
+    check,
+    compute,
+    hints_available,
+    lock_prediction,
+    lock_reading,
+    open_hint,
+    parse_fixture,
+    reset,
+    reset_projection,
+    save_takeaway,
+    set_projection,
+    to_json,
+)
+from attention_lessons._grading import PREDICTIONS, READINGS
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURE_TEXT = (FIXTURES / "attention-8.2.json").read_text(encoding="utf-8")
+D8 = compute(parse_fixture(FIXTURE_TEXT))
+QIDS = tuple(q.id for q in QUESTIONS)
+
+Array = npt.NDArray[np.float64]
+
+
+def assert_close(actual: npt.ArrayLike, desired: npt.ArrayLike) -> None:
+    """Assert agreement with the oracle to 1e-12, relative and absolute."""
+    assert_allclose(np.asarray(actual, dtype=np.float64), np.asarray(desired, dtype=np.float64),
+                    rtol=1e-12, atol=1e-12)
+
+
+def numpy_attention(query: Any, keys: Any, values: Any) -> dict[str, Array]:
+    """Compute one head the textbook way in numpy, naming each step as the package does."""
+    q, k, v = (np.asarray(x, dtype=np.float64) for x in (query, keys, values))
+    scores = k @ q
+    scale = 1.0 / np.sqrt(q.shape[0])
+    scaled = scores * scale
+    # Shifted by the max: the stable softmax is the oracle, the naive one overflows.
+    shifted = np.exp(scaled - scaled.max())
+    weights = shifted / shifted.sum()
+    return {"scores": scores, "scaled": scaled, "weights": weights, "output": weights @ v,
+            "scale": np.array([scale])}
+
+
+def numpy_heads(query: Any, keys: Any, values: Any,
+                bounds: Any) -> list[dict[str, Array]]:
+    """Run the numpy oracle once per coordinate slice cut by bounds."""
+    q, k, v = (np.asarray(x, dtype=np.float64) for x in (query, keys, values))
+    return [numpy_attention(q[lo:hi], k[:, lo:hi], v[:, lo:hi])
+            for lo, hi in itertools.pairwise(bounds)]
+
+
+elements = st.floats(-10, 10, allow_nan=False, allow_infinity=False)
+Vectors = tuple[list[float], list[list[float]], list[list[float]]]
+
+
+@st.composite
+def fixtures(draw: st.DrawFn, max_dimension: int = 8) -> Vectors:
+    """Draw a query, 1 to 10 keys and their values, all of one dimension between 1 and 8."""
+    d = draw(st.integers(1, max_dimension))
+    n = draw(st.integers(1, 10))
+    vector = st.lists(elements, min_size=d, max_size=d)
+    return draw(vector), draw(st.lists(vector, min_size=n, max_size=n)), \
+        draw(st.lists(vector, min_size=n, max_size=n))
+
+
+@st.composite
+def bounds(draw: st.DrawFn, dimension: int) -> list[int]:
+    """Draw increasing cut points from 0 to dimension: any way of splitting into heads."""
+    cuts = draw(st.sets(st.integers(1, dimension - 1))) if dimension > 1 else set()
+    return [0, *sorted(cuts), dimension]
+
+
+finite = st.floats(allow_nan=False, allow_infinity=False)
+predictions = st.sampled_from(sorted(PREDICTIONS))
+readings = st.sampled_from(READINGS)
+# Numbers the way learners type them, the truths themselves, and plain garbage, long or short.
+typed = st.one_of(
+    st.sampled_from(["2", "-1", "0.4643", ".4754", "0,46", "1.376", "7/8", "1.1740", "", "x"]),
+    finite.map(repr),
+    st.text(max_size=30),
+    st.text(min_size=190, max_size=260),
+)
+
+Step = Callable[[Progress, st.DrawFn], Progress]
+
+
+def _predict(p: Progress, draw: st.DrawFn) -> Progress:
+    return lock_prediction(p, draw(predictions), draw(st.text(max_size=400)))
+
+
+def _check(p: Progress, draw: st.DrawFn) -> Progress:
+    return check(p, draw(st.dictionaries(st.sampled_from(QIDS), typed, max_size=6)), D8)
+
+
+def _read(p: Progress, draw: st.DrawFn) -> Progress:
+    return lock_reading(p, draw(readings), D8)
+
+
+def _project(p: Progress, draw: st.DrawFn) -> Progress:
+    return set_projection(p, draw(st.integers(0, 1)), draw(st.integers(0, 1)), draw(finite))
+
+
+def _unproject(p: Progress, draw: st.DrawFn) -> Progress:
+    return reset_projection(p)
+
+
+def _hint(p: Progress, draw: st.DrawFn) -> Progress:
+    rung = draw(st.integers(1, 2))
+    return open_hint(p, rung) if rung <= hints_available(p.runs) else p
+
+
+def _takeaway(p: Progress, draw: st.DrawFn) -> Progress:
+    return save_takeaway(p, draw(st.text(max_size=1000).filter(str.strip)))
+
+
+def _reset(p: Progress, draw: st.DrawFn) -> Progress:
+    return reset()
+
+
+STEPS: tuple[Step, ...] = (_predict, _check, _check, _check, _read, _project, _unproject, _hint,
+                           _takeaway, _reset)
+
+
+@st.composite
+def journeys(draw: st.DrawFn) -> Progress:
+    """Draw a progress record reached from the start through the public transitions."""
+    progress = Progress()
+    for step in draw(st.lists(st.sampled_from(STEPS), max_size=14)):
+        progress = step(progress, draw)
+    return progress
+
+
+def _by_question(values: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.dictionaries(st.sampled_from(QIDS), values, max_size=6)
+
+
+built = st.builds(
+    Progress,
+    prediction=st.none() | predictions,
+    why=st.text(max_size=300),
+    answers=_by_question(st.text(max_size=200)),
+    graded=_by_question(finite),
+    attempts=_by_question(st.integers(0, 10**6)),
+    runs=st.integers(0, 10**6),
+    hints_opened=st.integers(0, 2),
+    reading=st.none() | readings,
+    projection=st.tuples(st.tuples(finite, finite), st.tuples(finite, finite)),
+    takeaway=st.none() | st.text(max_size=1000),
+    gate=st.booleans(),
+)
+progresses = journeys() | built
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | finite | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner,
+                                                                 max_size=4),
+    max_leaves=12,
+)
+
+
+def json_type(value: Any) -> str:
+    """Name a decoded JSON value's type, telling true and false apart from numbers."""
+    if value is None or isinstance(value, bool | str | list | dict):
+        return type(value).__name__
+    return "int" if isinstance(value, int) else "float"
+
+
+def record(progress: Progress | None = None) -> dict[str, Any]:
+    """Return a saved record as a decoded JSON object, ready to be spoiled one field at a time."""
+    decoded: dict[str, Any] = json.loads(to_json(progress or Progress()))
+    return decoded
