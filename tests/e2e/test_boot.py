@@ -1,0 +1,82 @@
+"""Smoke tests: D8 boots Python from its own origin, cleanly, and says so when it cannot."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from collections.abc import Callable, Iterable
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+# Numbers the learner computes; the page must compute them in the browser, never ship them.
+COMPUTED = ("0.4643", "1.3760", "0.8744", "1.1740", "0.7643", "0.2019", "0.1101")
+
+
+def test_d8_boots_python_from_its_own_origin_without_errors(
+    *,
+    page: Page,
+    d8_url: str,
+    request_log: list[str],
+    console_errors: list[str],
+    assert_same_origin: Callable[[Iterable[str], str], None],
+    wait_for_python: Callable[[Page], None],
+) -> None:
+    page.goto(d8_url)
+    wait_for_python(page)
+    expect(page.locator("html")).to_have_attribute("data-python", "ready")
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in request_log)
+    assert_same_origin(request_log, page.url)
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("path", ["d8/", "d8/index.html", "d8/main.py", "d8/pyscript.toml"])
+def test_served_d8_source_holds_no_computed_number(site_url: str, path: str) -> None:
+    with urllib.request.urlopen(site_url + path) as response:
+        text = response.read().decode("utf-8")
+    assert text
+    assert [n for n in COMPUTED if n in text] == []
+
+
+def test_a_broken_runtime_is_reported_in_plain_words(page: Page, d8_url: str) -> None:
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(d8_url)
+    status = page.locator("#boot-status")
+    expect(status).to_have_text(
+        re.compile(r"^Python could not start: .+\. Reload the page to try again\.$"),
+        timeout=60_000,
+    )
+    expect(status).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-python", "failed")
+
+
+def test_the_status_counts_seconds_while_python_starts(page: Page, d8_url: str) -> None:
+    release: list[Route] = []
+
+    def hold(route: Route) -> None:  # keep the runtime back until the test releases it
+        release.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
+    with page.expect_request(lambda request: request.url.endswith("/pyodide.asm.wasm")):
+        page.goto(d8_url)
+    status = page.locator("#boot-status")
+    expect(status).to_have_text(re.compile(r"^Python is starting… [1-9]\d* s$"), timeout=10_000)
+    expect(status).to_have_attribute("aria-busy", "true")
+    assert release, "the runtime request was not held"
+    for route in release:
+        route.continue_()
+    expect(status).to_have_text("Python is ready.", timeout=60_000)
+    expect(status).not_to_have_attribute("aria-busy", "true")
+
+
+def test_a_failing_main_py_is_reported_in_plain_words(page: Page, d8_url: str) -> None:
+    def broken_main(route: Route) -> None:
+        route.fulfill(body="raise RuntimeError('broken on purpose')", content_type="text/plain")
+
+    page.route("**/d8/main.py", broken_main)
+    page.goto(d8_url)
+    expect(page.locator("#boot-status")).to_have_text(
+        "Python could not start: the lesson's Python code stopped with an error. "
+        "Reload the page to try again.",
+        timeout=60_000,
+    )
