@@ -26,13 +26,22 @@ class Fixture:
         return len(self.query)
 
 
+def _finite(x: Any) -> bool:
+    if isinstance(x, bool) or not isinstance(x, int | float):
+        return False
+    try:
+        return math.isfinite(x)
+    except OverflowError:  # an integer too large to be a float
+        return False
+
+
 def _vector(raw: Any, field: str, length: int | None) -> Vector:
     if not isinstance(raw, list) or not raw:
         raise FixtureError(f"{field}: expected a non-empty list of numbers")
     if length is not None and len(raw) != length:
         raise FixtureError(f"{field}: expected {length} numbers, got {len(raw)}")
     for i, x in enumerate(raw):
-        if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
+        if not _finite(x):
             raise FixtureError(f"{field}[{i}]: expected a finite number, got {x!r}")
     return tuple(float(x) for x in raw)
 
@@ -51,6 +60,9 @@ def parse_fixture(text: str) -> Fixture:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FixtureError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    except (ValueError, RecursionError):
+        # Python refuses integers of more than 4300 digits, and nesting deeper than its stack.
+        raise FixtureError("not valid JSON: nested too deeply or a number too long") from None
     if not isinstance(raw, dict):
         raise FixtureError("expected a JSON object with query, keys and values")
     for field in ("query", "keys", "values"):
