@@ -24,6 +24,7 @@ from ._numbers import parse_number
 VERSION = 1
 IDENTITY = ((1.0, 0.0), (0.0, 1.0))
 MAX_WHY = 300
+MAX_ANSWER = 200
 MAX_TAKEAWAY = 1000
 Projection = tuple[tuple[float, float], tuple[float, float]]
 
@@ -67,6 +68,13 @@ def _with_gate(progress: Progress, numbers: D8Numbers) -> Progress:
     return replace(progress, gate=gate_met(correct_count(progress, numbers), progress.reading))
 
 
+def _kept(raw: str) -> str:
+    # Store only what from_json accepts. Past MAX_ANSWER the text is far beyond what the parser
+    # reads (64), so trimming and cutting it keeps its outcome, "too long", exactly as it was.
+    text = raw.strip() if len(raw) > MAX_ANSWER else raw
+    return text if len(text) <= MAX_ANSWER else text[: MAX_ANSWER - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+
 def lock_prediction(progress: Progress, choice: str, why: str = "") -> Progress:
     """Lock in a prediction once; a locked prediction changes only through reset."""
     if progress.prediction is not None:
@@ -78,7 +86,7 @@ def lock_prediction(progress: Progress, choice: str, why: str = "") -> Progress:
 
 def check(progress: Progress, typed: Mapping[str, str], numbers: D8Numbers) -> Progress:
     """Grade the typed answers; a new readable value costs an attempt, and any new one is a run."""
-    answers = {qid: typed.get(qid, progress.answers.get(qid, "")) for qid in QUESTION_IDS}
+    answers = {qid: _kept(typed.get(qid, progress.answers.get(qid, ""))) for qid in QUESTION_IDS}
     graded, attempts = dict(progress.graded), dict(progress.attempts)
     fresh = False
     for qid, raw in answers.items():
@@ -149,16 +157,16 @@ def from_json(text: str) -> Progress:
     """Read a saved record back, raising StateError for anything malformed or unknown."""
     try:
         raw = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # ValueError also covers integers of 4300+ digits
         raise StateError("saved progress is not valid JSON") from None
     if not isinstance(raw, dict):
         raise StateError("saved progress is not a JSON object")
-    if raw.get("version") != VERSION:
+    if type(raw.get("version")) is not int or raw["version"] != VERSION:
         raise StateError(f"saved progress has unknown version {raw.get('version')!r}")
     return Progress(
         prediction=_optional(raw, "prediction", tuple(PREDICTIONS)),
         why=_text(raw, "why", MAX_WHY),
-        answers={k: _text({k: v}, k, 200) for k, v in _mapping(raw, "answers").items()},
+        answers={k: _text({k: v}, k, MAX_ANSWER) for k, v in _mapping(raw, "answers").items()},
         graded={k: _number(v, f"graded.{k}") for k, v in _mapping(raw, "graded").items()},
         attempts={k: _count(v, f"attempts.{k}") for k, v in _mapping(raw, "attempts").items()},
         runs=_count(raw.get("runs"), "runs"),
@@ -192,9 +200,15 @@ def _mapping(raw: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def _number(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, int | float):
         raise StateError(f"{name}: expected a finite number")
-    return float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an integer too large to be a float
+        raise StateError(f"{name}: expected a finite number") from None
+    if not math.isfinite(number):
+        raise StateError(f"{name}: expected a finite number")
+    return number
 
 
 def _count(value: Any, name: str) -> int:
