@@ -91,7 +91,7 @@ finite = st.floats(allow_nan=False, allow_infinity=False)
 predictions = st.sampled_from(sorted(PREDICTIONS))
 readings = st.sampled_from(READINGS)
 # Numbers the way learners type them, the truths themselves, and plain garbage, long or short.
-typed = st.one_of(
+typed_texts = st.one_of(
     st.sampled_from(["2", "-1", "0.4643", ".4754", "0,46", "1.376", "7/8", "1.1740", "", "x"]),
     finite.map(repr),
     st.text(max_size=30),
@@ -106,7 +106,7 @@ def _predict(p: Progress, draw: st.DrawFn) -> Progress:
 
 
 def _check(p: Progress, draw: st.DrawFn) -> Progress:
-    return check(p, draw(st.dictionaries(st.sampled_from(QIDS), typed, max_size=6)), D8)
+    return check(p, draw(st.dictionaries(st.sampled_from(QIDS), typed_texts, max_size=6)), D8)
 
 
 def _read(p: Progress, draw: st.DrawFn) -> Progress:

@@ -1,0 +1,293 @@
+"""Progress: pure transitions for every learner action, and a saved record that loads back."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from attention_lessons import (
+    ParseError,
+    Progress,
+    StateError,
+    check,
+    from_json,
+    lock_prediction,
+    lock_reading,
+    open_hint,
+    parse_number,
+    reset,
+    reset_projection,
+    save_takeaway,
+    set_projection,
+    to_json,
+)
+from strategies import D8, QIDS, json_type, json_values, progresses, record, typed_texts
+
+RIGHT = {"a_score_1": "2", "a_weight_1": "0.4643", "a_output": "1.376", "b_score_2": "-1",
+         "b_weight_1": "0.4754", "b_output": "0.8744"}
+
+
+def checked(*rounds: dict[str, str]) -> Progress:
+    """Return the progress after pressing Check once per round of typed values."""
+    progress = Progress()
+    for typed in rounds:
+        progress = check(progress, typed, D8)
+    return progress
+
+
+def test_a_prediction_locks_once_and_keeps_a_trimmed_why() -> None:
+    locked = lock_prediction(Progress(), "close", "  softmax is linear enough  ")
+    assert (locked.prediction, locked.why) == ("close", "softmax is linear enough")
+    again = lock_prediction(locked, "different", "changed my mind")
+    assert (again.prediction, again.why) == ("close", "softmax is linear enough")
+    assert len(lock_prediction(Progress(), "same", "x" * 500).why) == 300
+
+
+@pytest.mark.parametrize("choice", ["", "Same", "maybe", "different "])
+def test_an_unknown_prediction_is_refused(choice: str) -> None:
+    with pytest.raises(StateError, match="Choose one of the three predictions"):
+        lock_prediction(Progress(), choice)
+
+
+def test_a_new_value_costs_one_attempt_and_one_run() -> None:
+    progress = checked({"a_output": "1.2"})
+    assert progress.attempts == {"a_output": 1}
+    assert progress.graded == {"a_output": 1.2}
+    assert progress.runs == 1
+
+
+def test_rechecking_an_unchanged_value_costs_nothing() -> None:
+    once = checked({"a_output": "1.2"})
+    twice = check(once, {"a_output": "1.2"}, D8)
+    assert (twice.attempts, twice.runs) == (once.attempts, once.runs)
+    assert check(once, {}, D8) == once  # Check with the fields as they stand
+
+
+def test_the_same_number_typed_differently_is_not_new() -> None:
+    progress = checked({"b_weight_1": "0.5"}, {"b_weight_1": ".5"}, {"b_weight_1": "1/2"},
+                       {"b_weight_1": " 0,5 "})
+    assert progress.attempts == {"b_weight_1": 1}
+    assert progress.runs == 1
+    assert progress.answers["b_weight_1"] == " 0,5 "  # what was typed last is what shows
+
+
+@pytest.mark.parametrize("typed", ["", "abc", "nan", "1/0", "1,000", "x" * 65])
+def test_an_unreadable_value_costs_nothing(typed: str) -> None:
+    progress = checked({"a_score_1": typed})
+    assert (progress.attempts, progress.graded, progress.runs) == ({}, {}, 0)
+    assert progress.answers["a_score_1"] == typed
+
+
+def test_one_check_with_several_new_values_is_one_run() -> None:
+    progress = checked(RIGHT)
+    assert progress.runs == 1
+    assert progress.attempts == dict.fromkeys(QIDS, 1)
+    mixed = check(progress, {"a_output": "1.3", "b_output": "0.8744"}, D8)
+    assert mixed.runs == 2
+    assert mixed.attempts == {**dict.fromkeys(QIDS, 1), "a_output": 2}
+
+
+def test_going_back_to_an_earlier_value_is_new_again() -> None:
+    progress = checked({"a_output": "1"}, {"a_output": "2"}, {"a_output": "1"})
+    assert (progress.attempts["a_output"], progress.runs) == (3, 3)
+
+
+def test_check_ignores_fields_that_are_not_questions() -> None:
+    assert checked({"c_output": "1"}).runs == 0
+    assert set(checked({"c_output": "1"}).answers) == set(QIDS)
+
+
+def test_hints_open_at_runs_three_and_five_exactly() -> None:
+    progress = Progress()
+    for run, value in enumerate(["1", "2", "3", "4", "5"], 1):
+        for rung in (1, 2):
+            if (rung == 1 and run < 3) or (rung == 2 and run < 5):
+                with pytest.raises(StateError, match=f"Hint {rung} is not available yet"):
+                    open_hint(progress, rung)
+        progress = check(progress, {"a_output": value}, D8)
+        assert progress.runs == run
+    assert open_hint(progress, 2).hints_opened == 2
+    assert open_hint(open_hint(progress, 2), 1).hints_opened == 2  # never closes a rung
+    assert open_hint(replace(progress, runs=3), 1).hints_opened == 1
+    with pytest.raises(StateError):
+        open_hint(replace(progress, runs=4), 2)
+
+
+def test_a_wrong_reading_can_be_replaced_and_the_right_one_sticks() -> None:
+    wrong = lock_reading(Progress(), "rounding", D8)
+    assert wrong.reading == "rounding"
+    right = lock_reading(lock_reading(wrong, "scale", D8), "own_scores", D8)
+    assert right.reading == "own_scores"
+    assert lock_reading(right, "broken", D8).reading == "own_scores"
+
+
+@pytest.mark.parametrize("reading", ["", "own scores", "Own_scores"])
+def test_an_unknown_reading_is_refused(reading: str) -> None:
+    with pytest.raises(StateError, match="Choose one reading"):
+        lock_reading(Progress(), reading, D8)
+
+
+def test_the_gate_needs_five_right_numbers_and_the_right_reading() -> None:
+    five = checked({**RIGHT, "b_output": "9"})
+    assert not five.gate  # no reading yet
+    assert not lock_reading(five, "scale", D8).gate
+    met = lock_reading(five, "own_scores", D8)
+    assert met.gate
+    four = check(met, {"a_output": "0"}, D8)
+    assert not four.gate  # the gate follows the current answers
+    assert check(four, {"a_output": "1.39"}, D8).gate
+    reading_first = checked()
+    reading_first = lock_reading(reading_first, "own_scores", D8)
+    assert check(reading_first, RIGHT, D8).gate
+
+
+def test_an_unreadable_answer_no_longer_counts_towards_the_gate() -> None:
+    met = lock_reading(checked({**RIGHT, "b_output": "9"}), "own_scores", D8)
+    assert not check(met, {"a_output": "one point four"}, D8).gate
+
+
+def test_projection_entries_are_set_one_at_a_time_and_reset() -> None:
+    progress = set_projection(set_projection(Progress(), 0, 1, 0.5), 1, 1, -2.0)
+    assert progress.projection == ((1.0, 0.5), (0.0, -2.0))
+    assert reset_projection(progress).projection == ((1.0, 0.0), (0.0, 1.0))
+    assert reset_projection(progress).takeaway == progress.takeaway
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf])
+def test_a_projection_entry_must_be_finite(value: float) -> None:
+    with pytest.raises(StateError, match="finite"):
+        set_projection(Progress(), 0, 0, value)
+
+
+def test_a_takeaway_is_saved_trimmed() -> None:
+    assert save_takeaway(Progress(), "  Heads normalise alone.\n").takeaway == \
+        "Heads normalise alone."
+    assert save_takeaway(Progress(), "x" * 1000).takeaway == "x" * 1000
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\t", "x" * 1001])
+def test_a_blank_or_over_long_takeaway_is_refused(text: str) -> None:
+    with pytest.raises(StateError):
+        save_takeaway(Progress(), text)
+
+
+def test_reset_forgets_everything_the_prediction_included() -> None:
+    progress = save_takeaway(lock_prediction(checked(RIGHT), "same"), "mine")
+    assert progress != Progress()
+    assert reset() == Progress()
+    assert lock_prediction(reset(), "different").prediction == "different"
+
+
+def test_transitions_never_mutate_their_input() -> None:
+    before = checked({"a_output": "1"})
+    snapshot = (dict(before.answers), dict(before.attempts), dict(before.graded))
+    check(before, {"a_output": "2", "b_output": "3"}, D8)
+    assert (dict(before.answers), dict(before.attempts), dict(before.graded)) == snapshot
+
+
+@settings(max_examples=150, deadline=None)
+@given(progresses)
+def test_a_record_loads_back_as_it_was_saved(progress: Progress) -> None:
+    assert from_json(to_json(progress)) == progress
+
+
+def reads_as(text: str) -> float | str:
+    """Return what the parser makes of text: its value, or its complaint."""
+    try:
+        return parse_number(text).value
+    except ParseError as exc:
+        return str(exc)
+
+
+@settings(max_examples=150)
+@given(typed_texts)
+def test_check_stores_text_that_reads_as_what_was_typed(text: str) -> None:
+    stored = checked({"a_output": text}).answers["a_output"]
+    assert reads_as(stored) == reads_as(text)
+    assert len(stored) <= 200
+
+
+def test_a_long_paste_into_a_field_still_loads_back() -> None:
+    pasted = checked({"a_output": "x" * 250, "b_output": " " * 240 + "0.8744 "})
+    loaded = from_json(to_json(pasted))
+    assert loaded == pasted
+    assert loaded.graded == {"b_output": 0.8744}
+
+
+@settings(max_examples=150)
+@given(st.text())
+def test_arbitrary_text_is_refused_with_state_error(text: str) -> None:
+    with pytest.raises(StateError):
+        from_json(text)
+
+
+@settings(max_examples=150)
+@given(json_values)
+def test_arbitrary_json_is_refused_with_state_error(value: Any) -> None:
+    with pytest.raises(StateError):
+        from_json(json.dumps(value))
+
+
+FIELD_TYPES = {"version": "int", "prediction": "str|NoneType", "why": "str", "answers": "dict",
+               "graded": "dict", "attempts": "dict", "runs": "int", "hints_opened": "int",
+               "reading": "str|NoneType", "projection": "list", "takeaway": "str|NoneType",
+               "gate": "bool"}
+
+
+# Near misses first: true for 1, 1.0 for 1, "1" for 1 and null are the likely corruptions.
+near_misses: st.SearchStrategy[Any] = (
+    st.sampled_from([True, False, 1.0, 0, 1, "1", "", None, [], {}]) | json_values)
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(sorted(FIELD_TYPES)), near_misses, progresses)
+def test_one_field_of_the_wrong_type_is_refused(field: str, value: Any,
+                                                progress: Progress) -> None:
+    assume(json_type(value) not in FIELD_TYPES[field].split("|"))
+    with pytest.raises(StateError):
+        from_json(json.dumps({**record(progress), field: value}))
+
+
+@pytest.mark.parametrize("spoil", [
+    {"version": 2}, {"version": 0}, {"version": True}, {"version": 1.0}, {"version": "1"},
+    {"prediction": "maybe"}, {"reading": "vibes"}, {"why": "x" * 301},
+    {"answers": {"a_output": 1.376}}, {"answers": {"c_output": "1"}},
+    {"answers": {"a_output": "x" * 201}},
+    {"graded": {"a_output": "1.376"}}, {"graded": {"a_output": None}},
+    {"graded": {"a_output": 10**400}}, {"graded": {"a_output": True}},
+    {"attempts": {"a_output": -1}}, {"attempts": {"a_output": 1.5}},
+    {"attempts": {"a_output": False}}, {"runs": -1}, {"runs": 2.0}, {"hints_opened": None},
+    {"projection": [[1, 0]]}, {"projection": [[1, 0], [0]]}, {"projection": [[1, 0], "01"]},
+    {"projection": [[10**400, 0], [0, 1]]}, {"projection": [[1, 0], [0, None]]},
+    {"takeaway": "x" * 1001}, {"takeaway": 5}, {"gate": 1}, {"gate": "true"},
+])
+def test_a_spoiled_field_is_refused(spoil: dict[str, Any]) -> None:
+    with pytest.raises(StateError):
+        from_json(json.dumps({**record(), **spoil}))
+
+
+@pytest.mark.parametrize("text", [
+    "", "null", "[]", '"progress"', "1" * 5000, '{"runs": ' + "1" * 5000 + "}",
+    "[" * 100_000 + "]" * 100_000, '{"version": 1', "NaN",
+], ids=["empty", "null", "array", "string", "4300-digits", "4300-digit-field", "deep", "cut",
+        "nan"])
+def test_text_that_is_not_a_record_is_refused(text: str) -> None:
+    with pytest.raises(StateError):
+        from_json(text)
+
+
+def test_json_floats_out_of_range_are_refused() -> None:
+    spoiled = to_json(Progress()).replace('"graded": {}', '"graded": {"a_output": 1e999}')
+    with pytest.raises(StateError, match=r"graded\.a_output"):
+        from_json(spoiled)
+
+
+def test_the_saved_record_names_every_field_and_the_version() -> None:
+    assert set(record()) == set(FIELD_TYPES)
+    assert record()["version"] == 1
