@@ -198,7 +198,7 @@ def hint_views(progress: Progress, numbers: D8Numbers) -> tuple[HintView, ...]:
     question = (f"In head A, keys 1 and 3 both score {exact(a.scores[0])}. In the single head "
                 f"they score {exact(single.scores[0])} and {exact(single.scores[2])}. Which "
                 "scores does each softmax divide by, and what does that do to the weights?")
-    answer = " ".join(f"{q.label}: {decimals(truth(q, numbers))}." for q in QUESTIONS) + (
+    answer = " ".join(f"{q.label}: {exact(truth(q, numbers))}." for q in QUESTIONS) + (
         f" Head A's sum of exponentials is {decimals(a.total)}, head B's is {decimals(b.total)}:"
         " each head normalises over its own scores only.")
     open_now = hints_available(progress.runs)
