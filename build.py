@@ -106,7 +106,13 @@ def render_config(template: Path, files: list[Path]) -> str:
     working directory (/home/pyodide, on sys.path): the package and fixtures/ land there."""
     text = template.read_text(encoding="utf-8")
     config: dict[str, Any] = tomllib.loads(text)
-    if not str(config.get("interpreter", "")).endswith("pyodide/pyodide.mjs"):
+    # `interpreter` resolves against the page's URL (the page sits beside its config).
+    interpreter = str(config.get("interpreter", ""))
+    page_dir = DIST / template.parent.relative_to(WEB)
+    if (
+        not interpreter.startswith(".")
+        or (page_dir / interpreter).resolve() != (DIST / "pyodide" / "pyodide.mjs").resolve()
+    ):
         sys.exit(f"{template}: set interpreter to the self-hosted pyodide.mjs by a relative URL")
     if "files" in config:
         sys.exit(f"{template}: leave out [files]; build.py generates it")

@@ -30,6 +30,17 @@ def test_d8_boots_python_from_its_own_origin_without_errors(
     assert console_errors == []
 
 
+def test_track_page_links_to_d8_by_a_relative_url(
+    page: Page, site_url: str, console_errors: list[str]
+) -> None:
+    page.goto(site_url)
+    link = page.get_by_role("link", name=re.compile("D8"))
+    expect(link).to_have_attribute("href", "d8/")
+    link.click()
+    expect(page).to_have_url(f"{site_url}d8/")
+    assert console_errors == []
+
+
 @pytest.mark.parametrize("path", ["d8/", "d8/index.html", "d8/main.py", "d8/pyscript.toml"])
 def test_served_d8_source_holds_no_computed_number(site_url: str, path: str) -> None:
     with urllib.request.urlopen(site_url + path) as response:
