@@ -91,3 +91,23 @@ def test_a_failing_main_py_is_reported_in_plain_words(page: Page, d8_url: str) -
         "Reload the page to try again.",
         timeout=60_000,
     )
+
+
+def test_a_runtime_that_never_arrives_is_reported_after_90_seconds(page: Page, d8_url: str) -> None:
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # the runtime never arrives
+        held.append(route)
+
+    page.clock.install()
+    page.route("**/pyodide.asm.wasm", hold)
+    with page.expect_request(lambda request: request.url.endswith("/pyodide.asm.wasm")):
+        page.goto(d8_url)
+    status = page.locator("#boot-status")
+    page.clock.run_for("01:29")
+    expect(status).to_have_text("Python is starting… 89 s")
+    page.clock.run_for("00:02")
+    expect(status).to_have_text(
+        "Python could not start: it was still loading after 90 seconds. "
+        "Reload the page to try again."
+    )
