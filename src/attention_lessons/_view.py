@@ -159,7 +159,7 @@ def question_views(progress: Progress, numbers: D8Numbers) -> tuple[QuestionView
 class ProjectionView:
     """The output projection: its entries, the vectors before and after, and the sentence."""
 
-    entries: tuple[tuple[float, float], tuple[float, float]]
+    entries: tuple[tuple[str, str], ...]
     badge: str
     before: tuple[str, ...]
     after: tuple[str, ...]
@@ -171,7 +171,7 @@ def projection_view(progress: Progress, numbers: D8Numbers) -> ProjectionView:
     before = tuple(decimals(x) for x in numbers.concatenated)
     after = tuple(decimals(x) for x in project(progress.projection, numbers.concatenated))
     return ProjectionView(
-        entries=progress.projection,
+        entries=tuple((exact(a), exact(b)) for a, b in progress.projection),
         badge="identity" if progress.projection == IDENTITY else "your matrix",
         before=before,
         after=after,
