@@ -1,14 +1,338 @@
-"""Temporary start-up skeleton for D8: imports the package and signals that Python is ready."""
+"""D8 in the browser: render the package's view models and forward the learner's events."""
 
 import time
 
 _started = time.perf_counter()
 
-import attention_lessons  # noqa: E402, F401  (proves the package landed on sys.path)
-from pyscript import document, window  # noqa: E402
+from attention_lessons import (  # noqa: E402
+    QUESTIONS,
+    LessonError,
+    ParseError,
+    Progress,
+    StateError,
+    check,
+    check_announcement,
+    compute,
+    fixed_view,
+    from_json,
+    lock_prediction,
+    lock_reading,
+    open_hint,
+    parse_fixture,
+    parse_number,
+    progress_view,
+    reset,
+    reset_projection,
+    save_takeaway,
+    set_projection,
+    to_json,
+)
+from pyscript import document, when, window  # noqa: E402
+
+STORE_KEY = "attention-lessons:d8:progress"
+NOT_SAVING = ("This browser is not letting the page save, so your progress lasts only while "
+              "this tab is open.")
+
+
+def by_id(element_id):
+    return document.getElementById(element_id)
+
+
+def say(element_id, text):
+    by_id(element_id).textContent = text
+
+
+def show(element_id, visible=True):
+    by_id(element_id).hidden = not visible
+
+
+class Store:
+    """The localStorage adapter; when storage fails, progress lives in memory with a notice."""
+
+    def __init__(self):
+        try:
+            self.storage = window.localStorage
+            self.storage.getItem(STORE_KEY)
+        except Exception:
+            self.storage = None
+
+    def load(self):
+        if self.storage is None:
+            return Progress(), NOT_SAVING
+        raw = self.storage.getItem(STORE_KEY)
+        if not isinstance(raw, str):  # JavaScript's null arrives as pyodide's jsnull, not None
+            return Progress(), ""
+        try:
+            return from_json(raw), ""
+        except StateError:
+            backup = f"{STORE_KEY}:backup:{int(window.Date.now())}"
+            self.storage.setItem(backup, raw)
+            return Progress(), ("Your saved progress could not be read, so it was set aside "
+                                f"(kept in this browser as {backup}) and you start afresh.")
+
+    def save(self, progress):
+        if self.storage is None:
+            return NOT_SAVING
+        try:
+            self.storage.setItem(STORE_KEY, to_json(progress))
+        except Exception:
+            self.storage = None
+            return NOT_SAVING
+        return ""
+
+
+class Page:
+    """The one learner's session on this page: the numbers, their progress and the store."""
+
+    def __init__(self, numbers, store):
+        self.numbers = numbers
+        self.store = store
+        self.progress, notice = store.load()
+        self.notice(notice)
+
+    def notice(self, text):
+        if text:
+            say("storage_notice", text)
+        show("storage_notice", bool(text))
+
+    def update(self, progress):
+        self.progress = progress
+        self.notice(self.store.save(progress))
+        self.render()
+
+    def render(self):
+        view = progress_view(self.progress, self.numbers)
+        locked = view.prediction is not None
+        for radio in document.querySelectorAll("input[name=prediction]"):
+            radio.disabled = locked
+            radio.checked = radio.value == view.prediction if locked else radio.checked
+        by_id("why").disabled = locked
+        button = by_id("lock_prediction")
+        button.disabled = locked
+        button.textContent = "Prediction locked in" if locked else "Lock in my prediction"
+        if locked:
+            say("prediction_message", "Locked in. Reset your progress to change it.")
+        show("after_prediction", locked)
+        for q in view.questions:
+            say(f"{q.id}_echo", q.echo)
+            say(f"{q.id}_feedback", q.feedback)
+            say(f"{q.id}_attempts", q.attempts)
+            field = by_id(q.id)
+            field.dataset.state = q.state
+            invalid = q.state in ("wrong", "invalid")
+            field.setAttribute("aria-invalid", "true" if invalid else "false")
+        say("runs", view.runs)
+        for hint in view.hints:
+            say(f"hint_{hint.rung}_status", hint.status)
+            by_id(f"hint_{hint.rung}_open").disabled = not hint.available or hint.opened
+            say(f"hint_{hint.rung}_text", hint.text)
+            show(f"hint_{hint.rung}_text", hint.opened)
+        say("reading_feedback", view.reading.feedback or "Choose one before locking it in.")
+        by_id("reading_feedback").dataset.state = (
+            "" if view.reading.locked is None else "correct" if view.reading.correct else "wrong")
+        by_id("lock_reading").disabled = view.reading.correct
+        for radio in document.querySelectorAll("input[name=reading]"):
+            radio.disabled = view.reading.correct
+        projection = view.projection
+        say("projection_badge", projection.badge)
+        for i in (0, 1):
+            say(f"before_{i + 1}", projection.before[i])
+            say(f"after_{i + 1}", projection.after[i])
+        say("projection_sentence", projection.sentence)
+        say("compare_text", view.compare)
+        say("compare_why", f"Your reason then: {view.why}" if view.why else "")
+        show("compare_why", bool(view.why))
+        gate = view.gate
+        say("gate_badge", gate.badge)
+        by_id("gate_badge").dataset.state = "met" if gate.met else ""
+        say("gate_headline", gate.headline)
+        say("gate_status", gate.status)
+
+    def restore_fields(self):
+        """Put what was saved back into the form fields, once, at start-up."""
+        progress = self.progress
+        for radio in document.querySelectorAll("input[name=prediction]"):
+            radio.checked = radio.value == progress.prediction
+        by_id("why").value = progress.why
+        for qid, typed in progress.answers.items():
+            by_id(qid).value = typed
+        for radio in document.querySelectorAll("input[name=reading]"):
+            radio.checked = radio.value == progress.reading
+        self.fill_projection()
+        if progress.takeaway is not None:
+            by_id("takeaway").value = progress.takeaway
+
+    def fill_projection(self, skip=""):
+        """Show the projection's entries in both sliders and fields, except the one being typed."""
+        entries = progress_view(self.progress, self.numbers).projection.entries
+        for r, row in enumerate(entries, 1):
+            for c, text in enumerate(row, 1):
+                entry = f"w{r}{c}"
+                by_id(f"{entry}_range").value = text
+                if entry != skip:
+                    by_id(entry).value = text
+                say(f"{entry}_message", "")
+
+
+def render_fixed(view):
+    """Write what the numbers alone decide: both heads and the comparison table."""
+    for head in view.heads:
+        prefix = f"head_{head.id}"
+        say(f"{prefix}_scale", head.scale)
+        say(f"{prefix}_intro", head.intro)
+        say(f"{prefix}_summary", head.summary)
+        bars = by_id(f"{prefix}_bars")
+        bars.setAttribute("aria-label", head.figure_text)
+        bars.replaceChildren(*[bar_row(bar) for bar in head.bars])
+        by_id(f"{prefix}_steps").replaceChildren(
+            *[table_row(step.label, step.value) for step in head.steps])
+        by_id(f"{prefix}_keys").replaceChildren(
+            *[table_row(k.key, k.key_value, k.value, k.score, k.weight) for k in head.keys])
+        show(f"{prefix}_badge")
+    for name in ("concatenated", "single", "differences"):
+        for i, text in enumerate(getattr(view.comparison, name), 1):
+            say(f"{name}_{i}", text)
+    show("projection_computed")
+
+
+def element(tag, text="", class_name=""):
+    node = document.createElement(tag)
+    node.textContent = text
+    if class_name:
+        node.className = class_name
+    return node
+
+
+def table_row(header, *cells):
+    row = element("tr")
+    head = element("th", header)
+    head.setAttribute("scope", "row")
+    row.append(head, *[element("td", cell) for cell in cells])
+    return row
+
+
+def bar_row(bar):
+    fill = element("span", class_name="bar-fill")
+    fill.style.width = f"{bar.share * 100:.2f}%"
+    track = element("span", class_name="bar-track")
+    track.append(fill)
+    row = element("div", class_name="bar")
+    row.append(element("span", bar.key, "bar-key"), track, element("span", bar.weight, "bar-value"))
+    return row
+
+
+def announce(text):
+    say("announcer", text)
+
+
+def attempt(page, action, message_id):
+    """Run a transition; a LessonError becomes a message beside the control, nothing is lost."""
+    try:
+        progress = action(page.progress)
+    except LessonError as error:
+        say(message_id, str(error))
+        announce(str(error))
+        return False
+    page.update(progress)
+    return True
+
+
+with open("fixtures/attention-8.2.json", encoding="utf-8") as fixture_file:
+    NUMBERS = compute(parse_fixture(fixture_file.read()))
+PAGE = Page(NUMBERS, Store())
+render_fixed(fixed_view(NUMBERS))
+PAGE.restore_fields()
+PAGE.render()
+
+
+@when("submit", "#predict_form")
+def on_predict(event):
+    event.preventDefault()
+    chosen = document.querySelector("input[name=prediction]:checked")
+    choice = chosen.value if chosen else ""
+    why = by_id("why").value
+    if attempt(PAGE, lambda p: lock_prediction(p, choice, why), "prediction_message"):
+        announce("Prediction locked in. Section 03, Try it, is open.")
+        by_id("try_title").focus()
+
+
+@when("submit", "#numbers_form")
+def on_check(event):
+    event.preventDefault()
+    before = PAGE.progress
+    typed = {q.id: by_id(q.id).value for q in QUESTIONS}
+    PAGE.update(check(before, typed, NUMBERS))
+    announce(check_announcement(before, PAGE.progress, NUMBERS))
+
+
+@when("click", "#hint_1_open, #hint_2_open")
+def on_hint(event):
+    rung = 1 if event.currentTarget.id == "hint_1_open" else 2
+    if attempt(PAGE, lambda p: open_hint(p, rung), f"hint_{rung}_status"):
+        announce(by_id(f"hint_{rung}_text").textContent)
+        by_id(f"hint_{rung}_text").focus()
+
+
+@when("submit", "#reading_form")
+def on_reading(event):
+    event.preventDefault()
+    chosen = document.querySelector("input[name=reading]:checked")
+    reading = chosen.value if chosen else ""
+    if attempt(PAGE, lambda p: lock_reading(p, reading, NUMBERS), "reading_feedback"):
+        announce(by_id("reading_feedback").textContent)
+
+
+@when("input", ".projection-row input[type=range]")
+def on_slider(event):
+    entry = event.currentTarget.id.removesuffix("_range")
+    value = float(event.currentTarget.value)
+    PAGE.update(set_projection(PAGE.progress, int(entry[1]) - 1, int(entry[2]) - 1, value))
+    PAGE.fill_projection()
+
+
+@when("input", ".projection-row input[type=text]")
+def on_entry(event):
+    entry = event.currentTarget.id
+    try:
+        value = parse_number(event.currentTarget.value).value
+    except ParseError as error:
+        say(f"{entry}_message", str(error))
+        return
+    PAGE.update(set_projection(PAGE.progress, int(entry[1]) - 1, int(entry[2]) - 1, value))
+    PAGE.fill_projection(skip=entry)
+
+
+@when("click", "#projection_reset")
+def on_projection_reset(event):
+    PAGE.update(reset_projection(PAGE.progress))
+    PAGE.fill_projection()
+    announce("The projection is back to the identity.")
+
+
+@when("submit", "#takeaway_form")
+def on_takeaway(event):
+    event.preventDefault()
+    text = by_id("takeaway").value
+    if attempt(PAGE, lambda p: save_takeaway(p, text), "takeaway_message"):
+        say("takeaway_message", "Saved in this browser.")
+
+
+@when("click", "#reset_progress")
+def on_reset(event):
+    PAGE.update(reset())
+    PAGE.restore_fields()
+    for q in QUESTIONS:
+        by_id(q.id).value = ""
+    by_id("takeaway").value = by_id("takeaway").defaultValue
+    say("prediction_message", "Choose something first.")
+    say("takeaway_message", "")
+    by_id("reset_progress").closest("details").open = False
+    announce("Your progress is reset. Start again with a prediction.")
+    by_id("predict_title").focus()
+
 
 root = document.documentElement
 root.setAttribute("data-python-ms", f"{(time.perf_counter() - _started) * 1000:.1f}")
 root.setAttribute("data-python", "ready")
-document.getElementById("boot-status").textContent = "Python is ready."
+say("boot-status", "Python is ready.")
 document.dispatchEvent(window.CustomEvent.new("lesson:ready"))
