@@ -4,6 +4,8 @@ import time
 
 _started = time.perf_counter()
 
+from pyscript import document, when, window  # noqa: E402
+
 from attention_lessons import (  # noqa: E402
     QUESTIONS,
     LessonError,
@@ -27,7 +29,6 @@ from attention_lessons import (  # noqa: E402
     set_projection,
     to_json,
 )
-from pyscript import document, when, window  # noqa: E402
 
 STORE_KEY = "attention-lessons:d8:progress"
 NOT_SAVING = ("This browser is not letting the page save, so your progress lasts only while "

@@ -1,0 +1,47 @@
+"""What a learner does on D8, as reusable steps: by role and label, with expect, never sleeps."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from playwright.sync_api import Page, expect
+
+from conftest import python_ready
+
+RIGHT_PREDICTION = "Clearly different, by more than 0.1."
+RIGHT_READING = "Each head normalises over its own scores"
+# Six right answers in the mixed forms a learner might type them.
+MIXED_ANSWERS = {
+    "Head A, the score for key 1": "2",
+    "Head A, the weight on key 1": " 0,4643 ",
+    "Head A, the output": "1.376",
+    "Head B, the score for key 2": "−1",
+    "Head B, the weight on key 1": ".4754",
+    "Head B, the output": "7/8",
+}
+
+
+def open_d8(page: Page, d8_url: str) -> None:
+    """Open D8 and wait until Python says it is ready."""
+    page.goto(d8_url)
+    python_ready(page)
+
+
+def lock_prediction(page: Page, label: str = RIGHT_PREDICTION) -> None:
+    """Choose a prediction and lock it in; Try it appears."""
+    page.get_by_label(label).check()
+    page.get_by_role("button", name="Lock in my prediction").click()
+    expect(page.get_by_role("heading", name="03 · Try it")).to_be_visible()
+
+
+def check_answers(page: Page, answers: Mapping[str, str]) -> None:
+    """Type the given answers into their fields and press Check."""
+    for label, typed in answers.items():
+        page.get_by_label(label, exact=True).fill(typed)
+    page.get_by_role("button", name="Check", exact=True).click()
+
+
+def lock_reading(page: Page, label: str = RIGHT_READING) -> None:
+    """Choose a reading and lock it in."""
+    page.get_by_role("radio", name=label).check()
+    page.get_by_role("button", name="Lock in this reading").click()
