@@ -30,6 +30,7 @@ from attention_lessons import (
     to_json,
 )
 from attention_lessons._grading import PREDICTIONS, READINGS
+from attention_lessons._progress import MAX_ENTRY
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 FIXTURE_TEXT = (FIXTURES / "attention-8.2.json").read_text(encoding="utf-8")
@@ -88,6 +89,7 @@ def bounds(draw: st.DrawFn, dimension: int) -> list[int]:
 
 
 finite = st.floats(allow_nan=False, allow_infinity=False)
+entries = st.floats(-MAX_ENTRY, MAX_ENTRY)
 predictions = st.sampled_from(sorted(PREDICTIONS))
 readings = st.sampled_from(READINGS)
 # Numbers the way learners type them, the truths themselves, and plain garbage, long or short.
@@ -114,7 +116,7 @@ def _read(p: Progress, draw: st.DrawFn) -> Progress:
 
 
 def _project(p: Progress, draw: st.DrawFn) -> Progress:
-    return set_projection(p, draw(st.integers(0, 1)), draw(st.integers(0, 1)), draw(finite))
+    return set_projection(p, draw(st.integers(0, 1)), draw(st.integers(0, 1)), draw(entries))
 
 
 def _unproject(p: Progress, draw: st.DrawFn) -> Progress:
@@ -161,7 +163,7 @@ built = st.builds(
     runs=st.integers(0, 10**6),
     hints_opened=st.integers(0, 2),
     reading=st.none() | readings,
-    projection=st.tuples(st.tuples(finite, finite), st.tuples(finite, finite)),
+    projection=st.tuples(st.tuples(entries, entries), st.tuples(entries, entries)),
     takeaway=st.none() | st.text(max_size=1000),
     gate=st.booleans(),
 )

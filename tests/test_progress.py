@@ -291,3 +291,11 @@ def test_json_floats_out_of_range_are_refused() -> None:
 def test_the_saved_record_names_every_field_and_the_version() -> None:
     assert set(record()) == set(FIELD_TYPES)
     assert record()["version"] == 1
+
+
+@pytest.mark.parametrize(("row", "col", "value"), [(2, 0, 1.0), (0, -2, 1.0), (0, 0, 100.5),
+                                                   (1, 1, -1e300), (0, 1, math.inf)])
+def test_set_projection_refuses_entries_off_the_matrix_or_out_of_range(
+        row: int, col: int, value: float) -> None:
+    with pytest.raises(StateError):
+        set_projection(Progress(), row, col, value)

@@ -24,6 +24,7 @@ from ._numbers import parse_number
 VERSION = 1
 IDENTITY = ((1.0, 0.0), (0.0, 1.0))
 MAX_WHY = 300
+MAX_ENTRY = 100
 MAX_ANSWER = 200
 MAX_TAKEAWAY = 1000
 Projection = tuple[tuple[float, float], tuple[float, float]]
@@ -121,8 +122,10 @@ def lock_reading(progress: Progress, reading: str, numbers: D8Numbers) -> Progre
 
 def set_projection(progress: Progress, row: int, col: int, value: float) -> Progress:
     """Set one entry of the 2×2 output projection."""
-    if not math.isfinite(value):
-        raise StateError("A projection entry must be a finite number.")
+    if row not in (0, 1) or col not in (0, 1):
+        raise StateError(f"The projection has no entry at row {row + 1}, column {col + 1}.")
+    if not math.isfinite(value) or abs(value) > MAX_ENTRY:
+        raise StateError(f"Each entry must be a finite number from -{MAX_ENTRY} to {MAX_ENTRY}.")
     rows = [list(r) for r in progress.projection]
     rows[row][col] = value
     return replace(progress, projection=((rows[0][0], rows[0][1]), (rows[1][0], rows[1][1])))
@@ -231,5 +234,7 @@ def _projection(value: Any) -> Projection:
         if not isinstance(row, list) or len(row) != 2:
             raise StateError(f"projection[{r}]: expected two entries")
         first, second = (_number(x, f"projection[{r}][{c}]") for c, x in enumerate(row))
+        if max(abs(first), abs(second)) > MAX_ENTRY:
+            raise StateError(f"projection[{r}]: entries run from -{MAX_ENTRY} to {MAX_ENTRY}")
         rows.append((first, second))
     return (rows[0], rows[1])

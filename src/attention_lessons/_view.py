@@ -194,10 +194,7 @@ class HintView:
 def hint_views(progress: Progress, numbers: D8Numbers) -> tuple[HintView, ...]:
     """Build the ladder: a question after the first threshold, the worked answer after the next."""
     a, b = numbers.heads
-    single = numbers.single
-    question = (f"In head A, keys 1 and 3 both score {exact(a.scores[0])}. In the single head "
-                f"they score {exact(single.scores[0])} and {exact(single.scores[2])}. Which "
-                "scores does each softmax divide by, and what does that do to the weights?")
+    question = _hint_question(a, numbers.single)
     answer = " ".join(f"{q.label}: {exact(truth(q, numbers))}." for q in QUESTIONS) + (
         f" Head A's sum of exponentials is {decimals(a.total)}, head B's is {decimals(b.total)}:"
         " each head normalises over its own scores only.")
@@ -211,6 +208,22 @@ def hint_views(progress: Progress, numbers: D8Numbers) -> tuple[HintView, ...]:
         opened = available and rung <= progress.hints_opened
         views.append(HintView(rung, available, opened, status, text if opened else ""))
     return tuple(views)
+
+
+def _hint_question(head: HeadTrace, single: HeadTrace) -> str:
+    """Ask about the keys this head weighs most, set beside their scores in the single head."""
+    top = sorted(sorted(range(len(head.weights)), key=lambda i: -head.weights[i])[:2])
+    here = [exact(head.scores[i]) for i in top]
+    there = " and ".join(exact(single.scores[i]) for i in top)
+    if len(top) == 1:
+        scored = f"key {top[0] + 1} scores {here[0]}. In the single head it scores {there}."
+    else:
+        i, j = (k + 1 for k in top)
+        pair = (f"keys {i} and {j} both score {here[0]}" if here[0] == here[1]
+                else f"key {i} scores {here[0]} and key {j} scores {here[1]}")
+        scored = f"{pair}. In the single head they score {there}."
+    return (f"In head A, {scored} Which scores does each softmax divide by, and what does "
+            "that do to the weights?")
 
 
 def runs_text(runs: int) -> str:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from playwright.sync_api import Page, expect
-
 from conftest import python_ready
+from playwright.sync_api import Page, expect
 
 RIGHT_PREDICTION = "Clearly different, by more than 0.1."
 RIGHT_READING = "Each head normalises over its own scores"

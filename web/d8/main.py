@@ -9,7 +9,6 @@ from pyscript import document, when, window  # noqa: E402
 from attention_lessons import (  # noqa: E402
     QUESTIONS,
     LessonError,
-    ParseError,
     Progress,
     StateError,
     check,
@@ -294,13 +293,11 @@ def on_slider(event):
 @when("input", ".projection-row input[type=text]")
 def on_entry(event):
     entry = event.currentTarget.id
-    try:
-        value = parse_number(event.currentTarget.value).value
-    except ParseError as error:
-        say(f"{entry}_message", str(error))
-        return
-    PAGE.update(set_projection(PAGE.progress, int(entry[1]) - 1, int(entry[2]) - 1, value))
-    PAGE.fill_projection(skip=entry)
+    typed = event.currentTarget.value
+    row, col = int(entry[1]) - 1, int(entry[2]) - 1
+    if attempt(PAGE, lambda p: set_projection(p, row, col, parse_number(typed).value),
+               f"{entry}_message"):
+        PAGE.fill_projection(skip=entry)
 
 
 @when("click", "#projection_reset")
