@@ -172,6 +172,19 @@ def test_check_announcement_says_when_nothing_was_new() -> None:
         "a run.")
 
 
+def test_check_announcement_says_when_new_text_could_not_be_read() -> None:
+    once = check(Progress(), {"a_output": "1.376"}, D8)
+    one = check(once, {"a_output": "abc"}, D8)
+    assert check_announcement(once, one, D8) == (
+        "Nothing new was graded, so this did not count as a run: 1 answer could not be read, "
+        "and the message beside it says why.")
+    assert check_announcement(Progress(), check(Progress(), {"b_output": "1/0"}, D8), D8) == (
+        "Nothing new was graded, so this did not count as a run: 6 answers could not be read, "
+        "and the message beside each says why.")
+    assert check_announcement(one, check(one, {"a_output": "abc"}, D8), D8).startswith(
+        "Nothing new was graded: these values were checked already")
+
+
 @pytest.mark.parametrize(("runs", "opens"), [(2, " Hint 1 is now available."),
                                              (4, " Hint 2 is now available."), (3, ""), (5, "")])
 def test_check_announcement_names_a_newly_available_hint(runs: int, opens: str) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._d8 import D8Numbers
+from ._d8 import QUESTION_IDS, D8Numbers
 from ._grading import hints_available
-from ._progress import Progress, correct_count
+from ._progress import Progress, correct_count, current_values
 from ._view import (
     ComparisonView,
     GateView,
@@ -74,8 +74,16 @@ def progress_view(progress: Progress, numbers: D8Numbers) -> ProgressView:
 
 
 def check_announcement(before: Progress, after: Progress, numbers: D8Numbers) -> str:
-    """Say what a Check did, for the live region: the count, the run, any hint it opened."""
+    """Say what a Check did, shown and announced: the count, the run, any hint it opened."""
     if after.runs == before.runs:
+        readable = current_values(after)
+        unread = [qid for qid in QUESTION_IDS
+                  if qid not in readable and after.answers.get(qid) != before.answers.get(qid)]
+        if unread:  # something new was typed, so "checked already" would not be true
+            count = "1 answer" if len(unread) == 1 else f"{len(unread)} answers"
+            beside = "it" if len(unread) == 1 else "each"
+            return (f"Nothing new was graded, so this did not count as a run: {count} could not "
+                    f"be read, and the message beside {beside} says why.")
         return ("Nothing new was graded: these values were checked already, so this did not "
                 "count as a run.")
     parts = [f"Checked. {correct_count(after, numbers)} of 6 within tolerance.",
