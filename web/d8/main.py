@@ -262,7 +262,10 @@ def on_check(event):
     before = PAGE.progress
     typed = {q.id: by_id(q.id).value for q in QUESTIONS}
     PAGE.update(check(before, typed, NUMBERS))
-    announce(check_announcement(before, PAGE.progress, NUMBERS))
+    # Shown as well as announced: a re-check that grades nothing changes nothing else in view.
+    message = check_announcement(before, PAGE.progress, NUMBERS)
+    say("check_message", message)
+    announce(message)
 
 
 @when("click", "#hint_1_open, #hint_2_open")
@@ -324,6 +327,7 @@ def on_reset(event):
     by_id("takeaway").value = by_id("takeaway").defaultValue
     say("prediction_message", "Choose something first.")
     say("takeaway_message", "")
+    say("check_message", "")
     by_id("reset_progress").closest("details").open = False
     announce("Your progress is reset. Start again with a prediction.")
     by_id("predict_title").focus()
