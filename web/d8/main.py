@@ -32,6 +32,8 @@ from attention_lessons import (  # noqa: E402
 STORE_KEY = "attention-lessons:d8:progress"
 NOT_SAVING = ("This browser is not letting the page save, so your progress lasts only while "
               "this tab is open.")
+NOT_SET_ASIDE = ("Your saved progress could not be read and could not be set aside either, so it "
+                 f"is left as it was. {NOT_SAVING}")
 
 
 def by_id(element_id):
@@ -66,9 +68,17 @@ class Store:
             return from_json(raw), ""
         except StateError:
             backup = f"{STORE_KEY}:backup:{int(window.Date.now())}"
-            self.storage.setItem(backup, raw)
+            try:
+                self.storage.setItem(backup, raw)
+            except Exception:  # full, say: keep the record where it is and never write over it
+                self.storage = None
+                return Progress(), NOT_SET_ASIDE
             return Progress(), ("Your saved progress could not be read, so it was set aside "
                                 f"(kept in this browser as {backup}) and you start afresh.")
+
+    @property
+    def saving(self):
+        return self.storage is not None
 
     def save(self, progress):
         if self.storage is None:
@@ -87,8 +97,8 @@ class Page:
     def __init__(self, numbers, store):
         self.numbers = numbers
         self.store = store
-        self.progress, notice = store.load()
-        self.notice(notice)
+        self.progress, self.loaded = store.load()
+        self.notice(self.loaded)
 
     def notice(self, text):
         if text:
@@ -97,7 +107,9 @@ class Page:
 
     def update(self, progress):
         self.progress = progress
-        self.notice(self.store.save(progress))
+        trouble = self.store.save(progress)
+        # What loading found stays in view all session; a new trouble saving is added to it.
+        self.notice(self.loaded if trouble in self.loaded else f"{self.loaded} {trouble}".strip())
         self.render()
 
     def render(self):
@@ -315,7 +327,8 @@ def on_takeaway(event):
     event.preventDefault()
     text = by_id("takeaway").value
     if attempt(PAGE, lambda p: save_takeaway(p, text), "takeaway_message"):
-        say("takeaway_message", "Saved in this browser.")
+        say("takeaway_message", "Saved in this browser." if PAGE.store.saving else
+            "Kept while this tab is open; this browser is not letting the page save it.")
 
 
 @when("click", "#reset_progress")
