@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from conftest import python_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 RIGHT_PREDICTION = "Clearly different, by more than 0.1."
 RIGHT_READING = "Each head normalises over its own scores"
@@ -44,3 +45,48 @@ def lock_reading(page: Page, label: str = RIGHT_READING) -> None:
     """Choose a reading and lock it in."""
     page.get_by_role("radio", name=label).check()
     page.get_by_role("button", name="Lock in this reading").click()
+
+
+# Run through the DevTools protocol, so the page's CSP (no 'unsafe-eval') does not refuse it.
+FOCUS_RING = """() => {
+  const el = document.activeElement;
+  const style = getComputedStyle(el);
+  const what = `<${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}>`;
+  if (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) {
+    return [what, `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`];
+  }
+  return [what, style.boxShadow === "none" ? "" : `box-shadow ${style.boxShadow}`];
+}"""
+
+
+def assert_focus_visible(page: Page) -> None:
+    """Fail unless the focused element draws a focus indicator (an outline or a box shadow)."""
+    what, ring = page.evaluate(FOCUS_RING)
+    assert ring, f"{what} has keyboard focus but shows no focus indicator"
+
+
+def press_to(page: Page, key: str, target: Locator) -> None:
+    """Press a key and expect keyboard focus to land, visibly, on target."""
+    page.keyboard.press(key)
+    expect(target).to_be_focused()
+    assert_focus_visible(page)
+
+
+def tab_to(page: Page, target: Locator, limit: int = 40) -> None:
+    """Press Tab until target has focus; every control passed on the way must show its focus."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        assert_focus_visible(page)
+        if target.evaluate("element => element === document.activeElement"):
+            return
+    raise AssertionError(f"{limit} presses of Tab never reached {target}")
+
+
+def announcer(page: Page) -> Locator:
+    """The polite live region through which the page speaks to a screen reader."""
+    return page.locator("#announcer[aria-live='polite']")
+
+
+def gate(page: Page) -> Locator:
+    """Section 05's panel, "Your check: an outcome you produce", with its badge and status."""
+    return page.get_by_role("region", name=re.compile(r"^Your check: an outcome you produce"))
