@@ -1,0 +1,114 @@
+"""axe finds no WCAG 2.2 AA violation on D8 before Python, when ready, when wrong and when met."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from conftest import python_ready
+from learner import (
+    MIXED_ANSWERS,
+    check_answers,
+    gate,
+    lock_prediction,
+    lock_reading,
+)
+from playwright.sync_api import Page, Route, expect
+
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+WRONG_ANSWERS = {
+    "Head A, the score for key 1": "0.4643",  # a weight where a score was asked
+    "Head A, the output": "1.1740",  # the single head's number
+    "Head B, the output": "abc",
+}
+# axe arrives through page.evaluate, which goes over the DevTools protocol: the page's CSP
+# does not govern it, so no bypass_csp context is needed (console_errors, which reports CSP
+# violations, stays empty to prove it).
+AXE = Axe()
+
+
+def describe(state: str, violations: list[dict[str, Any]]) -> str:
+    """A readable list of axe violations: rule, impact, what it asks, and each node it failed."""
+    lines = [f"{len(violations)} axe violation(s) {state}:"]
+    for violation in violations:
+        lines.append(f"- {violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"]:
+            summary = " ".join(node.get("failureSummary", "").split())
+            lines.append(f"    {', '.join(map(str, node['target']))}: {summary}")
+    return "\n".join(lines)
+
+
+def assert_accessible(page: Page, state: str) -> None:
+    """Run axe for the WCAG 2.2 A and AA tags; and the page must not scroll sideways."""
+    options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    violations = AXE.run(page, options=options).response["violations"]
+    if violations:
+        pytest.fail(describe(state, violations))
+    width, scrolled = page.evaluate(
+        "() => [window.innerWidth, document.documentElement.scrollWidth]")
+    assert scrolled <= width, f"{state}: the page is {scrolled} px wide in a {width} px window"
+
+
+def assert_radios_unsqueezed(page: Page) -> None:
+    """Every radio keeps the size of the first, however long its label and narrow the window."""
+    sizes = [radio.bounding_box() for radio in page.get_by_role("radio").all()]
+    widths = [round(box["width"], 1) if box else 0.0 for box in sizes]
+    assert len(set(widths)) == 1, f"radios of different widths: {widths}"
+
+
+@pytest.mark.parametrize(
+    ("width", "scheme"), [(1280, "light"), (375, "light"), (375, "dark")], ids=str
+)
+def test_axe_finds_nothing_from_start_to_met(
+    page: Page,
+    d8_url: str,
+    console_errors: list[str],
+    width: int,
+    scheme: Literal["light", "dark"],
+) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.emulate_media(color_scheme=scheme)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # Python cannot start until the test lets the runtime go
+        held.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
+    with page.expect_request(lambda request: request.url.endswith("/pyodide.asm.wasm")):
+        page.goto(d8_url)
+    expect(page.get_by_role("button", name="Python is starting…")).to_be_disabled()
+    assert_accessible(page, "before Python is ready")
+    assert held, "the runtime request was not held"
+    for route in held:
+        route.continue_()
+    python_ready(page)
+    assert_accessible(page, "once Python is ready")
+
+    lock_prediction(page, "The same two numbers.")
+    check_answers(page, WRONG_ANSWERS)
+    check_answers(page, {"Head B, the weight on key 1": "0.1749"})
+    lock_reading(page, "The difference is rounding.")
+    expect(gate(page)).to_contain_text("The reading locked in is not the right one yet.")
+    assert_accessible(page, "with wrong answers and a wrong reading showing")
+
+    check_answers(page, MIXED_ANSWERS)  # the third run opens the first hint
+    lock_reading(page)
+    page.get_by_role("button", name="Show the question").click()
+    for disclosure in page.get_by_text("Show this head's numbers").all():
+        disclosure.click()
+    expect(gate(page)).to_contain_text("Met. You demonstrated it on these numbers.")
+    assert_accessible(page, "with the gate met, a hint and both heads' numbers open")
+    assert_radios_unsqueezed(page)
+    page.set_viewport_size({"width": 320, "height": 900})  # WCAG's reflow width
+    assert_accessible(page, "with the gate met, at 320 px wide")
+    assert_radios_unsqueezed(page)
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("width", [1280, 320], ids=str)
+def test_axe_finds_nothing_on_the_track_page(page: Page, site_url: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(site_url)
+    expect(page.get_by_role("heading", name="The track")).to_be_visible()
+    assert_accessible(page, "on the track page")
