@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from conftest import python_ready
 from playwright.sync_api import Locator, Page, expect
@@ -20,10 +20,24 @@ MIXED_ANSWERS = {
     "Head B, the output": "7/8",
 }
 
+SINGLE_HEAD_OUTPUT = "1.1740"  # 8.2's single-head first entry: a known slip for head A's output
+ANSWER_LABELS = tuple(MIXED_ANSWERS)
+# The four entries of the output projection, row by row, as their number fields are labelled.
+PROJECTION_LABELS = (
+    ("Output row 1, head A", "Output row 1, head B"),
+    ("Output row 2, head A", "Output row 2, head B"),
+)
+
 
 def open_d8(page: Page, d8_url: str) -> None:
     """Open D8 and wait until Python says it is ready."""
     page.goto(d8_url)
+    python_ready(page)
+
+
+def reload_d8(page: Page) -> None:
+    """Reload the page and wait until Python says it is ready again."""
+    page.reload()
     python_ready(page)
 
 
@@ -38,13 +52,64 @@ def check_answers(page: Page, answers: Mapping[str, str]) -> None:
     """Type the given answers into their fields and press Check."""
     for label, typed in answers.items():
         page.get_by_label(label, exact=True).fill(typed)
-    page.get_by_role("button", name="Check", exact=True).click()
+    press_check(page)
 
 
 def lock_reading(page: Page, label: str = RIGHT_READING) -> None:
     """Choose a reading and lock it in."""
     page.get_by_role("radio", name=label).check()
     page.get_by_role("button", name="Lock in this reading").click()
+
+
+def answer_field(page: Page, label: str) -> Locator:
+    """One of the six answer fields, by its exact label."""
+    return page.get_by_label(label, exact=True)
+
+
+def beside(page: Page, label: str) -> Locator:
+    """What sits beside a labelled field: its echo, feedback and attempts."""
+    return page.get_by_label(label, exact=True).locator("xpath=..")
+
+
+def echo(page: Page, label: str) -> Locator:
+    """How the page read the number typed into a field: "read as …" beside it."""
+    return beside(page, label).get_by_text(re.compile(r"^read as "))
+
+
+def press_check(page: Page) -> None:
+    """Press Check without changing any field."""
+    page.get_by_role("button", name="Check", exact=True).click()
+
+
+def runs(page: Page) -> Locator:
+    """The run counter, "You have run it N times."."""
+    return page.get_by_text(re.compile(r"^You have run it \d+ times?\.$"))
+
+
+def row_cells(page: Page, table: str, row: str) -> Locator:
+    """The data cells of the row headed `row` in the table captioned `table`."""
+    found = page.get_by_role("table", name=table).get_by_role("row").filter(
+        has=page.get_by_role("rowheader", name=row, exact=True))
+    return found.get_by_role("cell")
+
+
+def set_projection(page: Page, matrix: Sequence[Sequence[str]]) -> None:
+    """Type a 2×2 output projection into its four number fields, row by row."""
+    for labels, entries in zip(PROJECTION_LABELS, matrix, strict=True):
+        for label, typed in zip(labels, entries, strict=True):
+            page.get_by_label(label, exact=True).fill(typed)
+
+
+def save_takeaway(page: Page, text: str) -> None:
+    """Write the takeaway and save it."""
+    page.get_by_label("Your takeaway", exact=True).fill(text)
+    page.get_by_role("button", name="Save takeaway").click()
+
+
+def reset_progress(page: Page) -> None:
+    """Open "Reset my progress" and confirm it."""
+    page.get_by_text("Reset my progress", exact=True).click()
+    page.get_by_role("button", name="Yes, forget my progress").click()
 
 
 # Run through the DevTools protocol, so the page's CSP (no 'unsafe-eval') does not refuse it.
