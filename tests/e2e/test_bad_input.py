@@ -60,7 +60,7 @@ def test_unreadable_answers_in_a_row_cost_nothing_until_a_number_is_read(
 
     check_answers(page, {label: ".4754"})
     expect(answer_field(page, label)).to_have_accessible_description(
-        "± 0.02 Within 0.02 of 0.4754, computed here. Attempts: 1")
+        "± 0.02 read as 0.4754 Within 0.02 of 0.4754, computed here. Attempts: 1")
     expect(echo(page, label)).to_have_text("read as 0.4754")
     expect(runs(page)).to_have_text("You have run it 1 time.")
 

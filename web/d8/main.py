@@ -237,13 +237,14 @@ def announce(text):
     say("announcer", text)
 
 
-def attempt(page, action, message_id):
+def attempt(page, action, message_id, message_is_live=False):
     """Run a transition; a LessonError becomes a message beside the control, nothing is lost."""
     try:
         progress = action(page.progress)
     except LessonError as error:
         say(message_id, str(error))
-        announce(str(error))
+        if not message_is_live:  # a live message is heard where it is; say it only once
+            announce(str(error))
         return False
     page.update(progress)
     return True
@@ -284,8 +285,7 @@ def on_check(event):
 def on_hint(event):
     rung = 1 if event.currentTarget.id == "hint_1_open" else 2
     if attempt(PAGE, lambda p: open_hint(p, rung), f"hint_{rung}_status"):
-        announce(by_id(f"hint_{rung}_text").textContent)
-        by_id(f"hint_{rung}_text").focus()
+        by_id(f"hint_{rung}_text").focus()  # read out where focus lands; no second announcement
 
 
 @when("submit", "#reading_form")
@@ -326,9 +326,15 @@ def on_projection_reset(event):
 def on_takeaway(event):
     event.preventDefault()
     text = by_id("takeaway").value
-    if attempt(PAGE, lambda p: save_takeaway(p, text), "takeaway_message"):
-        say("takeaway_message", "Saved in this browser." if PAGE.store.saving else
-            "Kept while this tab is open; this browser is not letting the page save it.")
+    if attempt(PAGE, lambda p: save_takeaway(p, text), "takeaway_message", message_is_live=True):
+        saved = ("Saved in this browser." if PAGE.store.saving else
+                 "Kept while this tab is open; this browser is not letting the page save it.")
+        say("takeaway_message", saved)
+
+
+@when("input", "#takeaway")
+def on_takeaway_edit(event):
+    say("takeaway_message", "")  # "Saved" would be stale once the text changes again
 
 
 @when("click", "#reset_progress")
