@@ -150,12 +150,14 @@ def test_gate_view_met_and_not_met() -> None:
 
 
 def test_reading_view() -> None:
-    assert progress_view(Progress(), D8).reading.locked is None
+    unlocked = progress_view(Progress(), D8).reading
+    assert (unlocked.locked, unlocked.state) == (None, "")
+    assert unlocked.feedback == "Choose one before locking it in."
     wrong = progress_view(lock_reading(Progress(), "rounding", D8), D8).reading
-    assert (wrong.locked, wrong.correct) == ("rounding", False)
+    assert (wrong.locked, wrong.correct, wrong.state) == ("rounding", False, "wrong")
     assert "as large as 0.2019" in wrong.feedback
     right = progress_view(lock_reading(Progress(), "own_scores", D8), D8).reading
-    assert (right.locked, right.correct) == ("own_scores", True)
+    assert (right.locked, right.correct, right.state) == ("own_scores", True, "correct")
     assert right.feedback.startswith("Right.")
 
 
@@ -218,7 +220,11 @@ def test_runs_text_and_passthrough_fields() -> None:
     progress = lock_prediction(Progress(), "close", "why not")
     view = progress_view(check(progress, {"a_output": "1"}, D8), D8)
     assert view.runs == "You have run it 1 time."
-    assert (view.prediction, view.why, view.takeaway) == ("close", "why not", None)
+    assert (view.prediction, view.takeaway) == ("close", None)
+    assert view.why == "Your reason then: why not"
+    assert view.prediction_message == "Locked in. Reset your progress to change it."
+    fresh = progress_view(Progress(), D8)
+    assert (fresh.prediction_message, fresh.why) == ("Choose something first.", "")
 
 
 def test_a_three_way_tie_names_all_three_keys() -> None:

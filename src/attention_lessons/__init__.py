@@ -24,6 +24,7 @@ from ._progress import (
     set_projection,
     to_json,
 )
+from ._store import NOT_SAVING, NOT_SET_ASIDE, STORE_KEY, Loaded, load_record, notices
 
 try:
     __version__ = version("attention-lessons")
@@ -31,7 +32,10 @@ except PackageNotFoundError:  # in the browser the package is files, not an inst
     __version__ = "0+browser"
 
 __all__ = [
+    "NOT_SAVING",
+    "NOT_SET_ASIDE",
     "QUESTIONS",
+    "STORE_KEY",
     "TOLERANCE",
     "D8Numbers",
     "FixedView",
@@ -39,6 +43,7 @@ __all__ = [
     "FixtureError",
     "HeadTrace",
     "LessonError",
+    "Loaded",
     "ParseError",
     "Progress",
     "ProgressView",
@@ -56,8 +61,10 @@ __all__ = [
     "from_json",
     "grade",
     "hints_available",
+    "load_record",
     "lock_prediction",
     "lock_reading",
+    "notices",
     "open_hint",
     "parse_fixture",
     "parse_number",

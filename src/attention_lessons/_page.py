@@ -40,6 +40,7 @@ class ProgressView:
     """What follows the learner: fields, hints, reading, projection, compare, gate."""
 
     prediction: str | None
+    prediction_message: str
     why: str
     questions: tuple[QuestionView, ...]
     runs: str
@@ -61,7 +62,9 @@ def progress_view(progress: Progress, numbers: D8Numbers) -> ProgressView:
     """Build the parts of the page that follow the learner's progress."""
     return ProgressView(
         prediction=progress.prediction,
-        why=progress.why,
+        prediction_message=("Choose something first." if progress.prediction is None
+                            else "Locked in. Reset your progress to change it."),
+        why=f"Your reason then: {progress.why}" if progress.why else "",
         questions=question_views(progress, numbers),
         runs=runs_text(progress.runs),
         hints=hint_views(progress, numbers),

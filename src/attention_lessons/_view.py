@@ -279,11 +279,13 @@ class ReadingView:
     locked: str | None
     correct: bool
     feedback: str
+    state: str  # "", "correct" or "wrong"
 
 
 def reading_view(progress: Progress, numbers: D8Numbers) -> ReadingView:
-    """Describe the locked reading."""
+    """Describe the locked reading, or ask for one."""
     if progress.reading is None:
-        return ReadingView(None, False, "")
-    return ReadingView(progress.reading, progress.reading == CORRECT_READING,
-                       reading_feedback(progress.reading, numbers))
+        return ReadingView(None, False, "Choose one before locking it in.", "")
+    correct = progress.reading == CORRECT_READING
+    return ReadingView(progress.reading, correct, reading_feedback(progress.reading, numbers),
+                       "correct" if correct else "wrong")

@@ -6,34 +6,7 @@ _started = time.perf_counter()
 
 from pyscript import document, when, window  # noqa: E402
 
-from attention_lessons import (  # noqa: E402
-    QUESTIONS,
-    LessonError,
-    Progress,
-    StateError,
-    check,
-    check_announcement,
-    compute,
-    fixed_view,
-    from_json,
-    lock_prediction,
-    lock_reading,
-    open_hint,
-    parse_fixture,
-    parse_number,
-    progress_view,
-    reset,
-    reset_projection,
-    save_takeaway,
-    set_projection,
-    to_json,
-)
-
-STORE_KEY = "attention-lessons:d8:progress"
-NOT_SAVING = ("This browser is not letting the page save, so your progress lasts only while "
-              "this tab is open.")
-NOT_SET_ASIDE = ("Your saved progress could not be read and could not be set aside either, so it "
-                 f"is left as it was. {NOT_SAVING}")
+import attention_lessons as lesson  # noqa: E402
 
 
 def by_id(element_id):
@@ -54,27 +27,24 @@ class Store:
     def __init__(self):
         try:
             self.storage = window.localStorage
-            self.storage.getItem(STORE_KEY)
+            self.storage.getItem(lesson.STORE_KEY)
         except Exception:
             self.storage = None
 
     def load(self):
         if self.storage is None:
-            return Progress(), NOT_SAVING
-        raw = self.storage.getItem(STORE_KEY)
-        if not isinstance(raw, str):  # JavaScript's null arrives as pyodide's jsnull, not None
-            return Progress(), ""
-        try:
-            return from_json(raw), ""
-        except StateError:
-            backup = f"{STORE_KEY}:backup:{int(window.Date.now())}"
+            return lesson.Progress(), lesson.NOT_SAVING
+        raw = self.storage.getItem(lesson.STORE_KEY)
+        # JavaScript's null arrives as pyodide's jsnull, not None.
+        now = int(window.Date.now())
+        loaded = lesson.load_record(raw if isinstance(raw, str) else None, now)
+        if loaded.backup_key is not None:
             try:
-                self.storage.setItem(backup, raw)
+                self.storage.setItem(loaded.backup_key, raw)
             except Exception:  # full, say: keep the record where it is and never write over it
                 self.storage = None
-                return Progress(), NOT_SET_ASIDE
-            return Progress(), ("Your saved progress could not be read, so it was set aside "
-                                f"(kept in this browser as {backup}) and you start afresh.")
+                return loaded.progress, lesson.NOT_SET_ASIDE
+        return loaded.progress, loaded.notice
 
     @property
     def saving(self):
@@ -82,12 +52,12 @@ class Store:
 
     def save(self, progress):
         if self.storage is None:
-            return NOT_SAVING
+            return lesson.NOT_SAVING
         try:
-            self.storage.setItem(STORE_KEY, to_json(progress))
+            self.storage.setItem(lesson.STORE_KEY, lesson.to_json(progress))
         except Exception:
             self.storage = None
-            return NOT_SAVING
+            return lesson.NOT_SAVING
         return ""
 
 
@@ -107,13 +77,11 @@ class Page:
 
     def update(self, progress):
         self.progress = progress
-        trouble = self.store.save(progress)
-        # What loading found stays in view all session; a new trouble saving is added to it.
-        self.notice(self.loaded if trouble in self.loaded else f"{self.loaded} {trouble}".strip())
+        self.notice(lesson.notices(self.loaded, self.store.save(progress)))
         self.render()
 
     def render(self):
-        view = progress_view(self.progress, self.numbers)
+        view = lesson.progress_view(self.progress, self.numbers)
         locked = view.prediction is not None
         for radio in document.querySelectorAll("input[name=prediction]"):
             radio.disabled = locked
@@ -122,8 +90,7 @@ class Page:
         button = by_id("lock_prediction")
         button.disabled = locked
         button.textContent = "Prediction locked in" if locked else "Lock in my prediction"
-        if locked:
-            say("prediction_message", "Locked in. Reset your progress to change it.")
+        say("prediction_message", view.prediction_message)
         show("after_prediction", locked)
         for q in view.questions:
             say(f"{q.id}_echo", q.echo)
@@ -139,9 +106,8 @@ class Page:
             by_id(f"hint_{hint.rung}_open").disabled = not hint.available or hint.opened
             say(f"hint_{hint.rung}_text", hint.text)
             show(f"hint_{hint.rung}_text", hint.opened)
-        say("reading_feedback", view.reading.feedback or "Choose one before locking it in.")
-        by_id("reading_feedback").dataset.state = (
-            "" if view.reading.locked is None else "correct" if view.reading.correct else "wrong")
+        say("reading_feedback", view.reading.feedback)
+        by_id("reading_feedback").dataset.state = view.reading.state
         by_id("lock_reading").disabled = view.reading.correct
         for radio in document.querySelectorAll("input[name=reading]"):
             radio.disabled = view.reading.correct
@@ -152,7 +118,7 @@ class Page:
             say(f"after_{i + 1}", projection.after[i])
         say("projection_sentence", projection.sentence)
         say("compare_text", view.compare)
-        say("compare_why", f"Your reason then: {view.why}" if view.why else "")
+        say("compare_why", view.why)
         show("compare_why", bool(view.why))
         gate = view.gate
         say("gate_badge", gate.badge)
@@ -176,7 +142,7 @@ class Page:
 
     def fill_projection(self, skip=""):
         """Show the projection's entries in both sliders and fields, except the one being typed."""
-        entries = progress_view(self.progress, self.numbers).projection.entries
+        entries = lesson.progress_view(self.progress, self.numbers).projection.entries
         for r, row in enumerate(entries, 1):
             for c, text in enumerate(row, 1):
                 entry = f"w{r}{c}"
@@ -241,7 +207,7 @@ def attempt(page, action, message_id, message_is_live=False):
     """Run a transition; a LessonError becomes a message beside the control, nothing is lost."""
     try:
         progress = action(page.progress)
-    except LessonError as error:
+    except lesson.LessonError as error:
         say(message_id, str(error))
         if not message_is_live:  # a live message is heard where it is; say it only once
             announce(str(error))
@@ -251,9 +217,9 @@ def attempt(page, action, message_id, message_is_live=False):
 
 
 with open("fixtures/attention-8.2.json", encoding="utf-8") as fixture_file:
-    NUMBERS = compute(parse_fixture(fixture_file.read()))
+    NUMBERS = lesson.compute(lesson.parse_fixture(fixture_file.read()))
 PAGE = Page(NUMBERS, Store())
-render_fixed(fixed_view(NUMBERS))
+render_fixed(lesson.fixed_view(NUMBERS))
 PAGE.restore_fields()
 PAGE.render()
 
@@ -264,7 +230,7 @@ def on_predict(event):
     chosen = document.querySelector("input[name=prediction]:checked")
     choice = chosen.value if chosen else ""
     why = by_id("why").value
-    if attempt(PAGE, lambda p: lock_prediction(p, choice, why), "prediction_message"):
+    if attempt(PAGE, lambda p: lesson.lock_prediction(p, choice, why), "prediction_message"):
         announce("Prediction locked in. Section 03, Try it, is open.")
         by_id("try_title").focus()
 
@@ -273,10 +239,10 @@ def on_predict(event):
 def on_check(event):
     event.preventDefault()
     before = PAGE.progress
-    typed = {q.id: by_id(q.id).value for q in QUESTIONS}
-    PAGE.update(check(before, typed, NUMBERS))
+    typed = {q.id: by_id(q.id).value for q in lesson.QUESTIONS}
+    PAGE.update(lesson.check(before, typed, NUMBERS))
     # Shown as well as announced: a re-check that grades nothing changes nothing else in view.
-    message = check_announcement(before, PAGE.progress, NUMBERS)
+    message = lesson.check_announcement(before, PAGE.progress, NUMBERS)
     say("check_message", message)
     announce(message)
 
@@ -284,7 +250,7 @@ def on_check(event):
 @when("click", "#hint_1_open, #hint_2_open")
 def on_hint(event):
     rung = 1 if event.currentTarget.id == "hint_1_open" else 2
-    if attempt(PAGE, lambda p: open_hint(p, rung), f"hint_{rung}_status"):
+    if attempt(PAGE, lambda p: lesson.open_hint(p, rung), f"hint_{rung}_status"):
         by_id(f"hint_{rung}_text").focus()  # read out where focus lands; no second announcement
 
 
@@ -293,7 +259,7 @@ def on_reading(event):
     event.preventDefault()
     chosen = document.querySelector("input[name=reading]:checked")
     reading = chosen.value if chosen else ""
-    if attempt(PAGE, lambda p: lock_reading(p, reading, NUMBERS), "reading_feedback"):
+    if attempt(PAGE, lambda p: lesson.lock_reading(p, reading, NUMBERS), "reading_feedback"):
         announce(by_id("reading_feedback").textContent)
 
 
@@ -301,7 +267,7 @@ def on_reading(event):
 def on_slider(event):
     entry = event.currentTarget.id.removesuffix("_range")
     value = float(event.currentTarget.value)
-    PAGE.update(set_projection(PAGE.progress, int(entry[1]) - 1, int(entry[2]) - 1, value))
+    PAGE.update(lesson.set_projection(PAGE.progress, int(entry[1]) - 1, int(entry[2]) - 1, value))
     PAGE.fill_projection()
 
 
@@ -310,14 +276,17 @@ def on_entry(event):
     entry = event.currentTarget.id
     typed = event.currentTarget.value
     row, col = int(entry[1]) - 1, int(entry[2]) - 1
-    if attempt(PAGE, lambda p: set_projection(p, row, col, parse_number(typed).value),
-               f"{entry}_message"):
+
+    def set_typed(progress):
+        return lesson.set_projection(progress, row, col, lesson.parse_number(typed).value)
+
+    if attempt(PAGE, set_typed, f"{entry}_message"):
         PAGE.fill_projection(skip=entry)
 
 
 @when("click", "#projection_reset")
 def on_projection_reset(event):
-    PAGE.update(reset_projection(PAGE.progress))
+    PAGE.update(lesson.reset_projection(PAGE.progress))
     PAGE.fill_projection()
     announce("The projection is back to the identity.")
 
@@ -326,7 +295,7 @@ def on_projection_reset(event):
 def on_takeaway(event):
     event.preventDefault()
     text = by_id("takeaway").value
-    if attempt(PAGE, lambda p: save_takeaway(p, text), "takeaway_message", message_is_live=True):
+    if attempt(PAGE, lambda p: lesson.save_takeaway(p, text), "takeaway_message", True):
         saved = ("Saved in this browser." if PAGE.store.saving else
                  "Kept while this tab is open; this browser is not letting the page save it.")
         say("takeaway_message", saved)
@@ -339,12 +308,11 @@ def on_takeaway_edit(event):
 
 @when("click", "#reset_progress")
 def on_reset(event):
-    PAGE.update(reset())
+    PAGE.update(lesson.reset())
     PAGE.restore_fields()
-    for q in QUESTIONS:
+    for q in lesson.QUESTIONS:
         by_id(q.id).value = ""
     by_id("takeaway").value = by_id("takeaway").defaultValue
-    say("prediction_message", "Choose something first.")
     say("takeaway_message", "")
     say("check_message", "")
     by_id("reset_progress").closest("details").open = False
