@@ -173,3 +173,12 @@ def test_dot_is_exact_where_numpy_would_round() -> None:
     assert dot([1e16, 1.0, -1e16], [1.0, 1.0, 1.0]) == 1.0
     with pytest.raises(ValueError, match=r"shorter|longer"):
         dot([1.0, 2.0], [1.0])
+
+
+def test_the_package_names_its_version_and_nothing_else_lazily() -> None:
+    import attention_lessons  # noqa: PLC0415
+
+    assert isinstance(attention_lessons.__version__, str)
+    assert attention_lessons.__version__
+    with pytest.raises(AttributeError):
+        attention_lessons.no_such_name  # noqa: B018

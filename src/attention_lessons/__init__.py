@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from ._attention import HeadTrace, attend, concat, project, softmax, split_heads
 from ._d8 import QUESTIONS, D8Numbers, Question, compute, truth
 from ._errors import FixtureError, LessonError, ParseError, StateError
@@ -26,10 +24,18 @@ from ._progress import (
 )
 from ._store import NOT_SAVING, NOT_SET_ASIDE, STORE_KEY, Loaded, load_record, notices
 
-try:
-    __version__ = version("attention-lessons")
-except PackageNotFoundError:  # in the browser the package is files, not an installed dist
-    __version__ = "0+browser"
+
+def __getattr__(name: str) -> str:
+    # importlib.metadata is a heavy import for the browser's start-up: pay for it on demand only.
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415
+
+    try:
+        return version("attention-lessons")
+    except PackageNotFoundError:  # in the browser the package is files, not an installed dist
+        return "0+browser"
+
 
 __all__ = [
     "NOT_SAVING",

@@ -81,7 +81,7 @@ class Page:
         self.render()
 
     def render(self):
-        view = lesson.progress_view(self.progress, self.numbers)
+        self.view = view = lesson.progress_view(self.progress, self.numbers)
         locked = view.prediction is not None
         for radio in document.querySelectorAll("input[name=prediction]"):
             radio.disabled = locked
@@ -127,23 +127,22 @@ class Page:
         say("gate_status", gate.status)
 
     def restore_fields(self):
-        """Put what was saved back into the form fields, once, at start-up."""
+        """Put what was saved into the form fields: at start-up, and after a reset."""
         progress = self.progress
         for radio in document.querySelectorAll("input[name=prediction]"):
             radio.checked = radio.value == progress.prediction
         by_id("why").value = progress.why
-        for qid, typed in progress.answers.items():
-            by_id(qid).value = typed
+        for q in lesson.QUESTIONS:
+            by_id(q.id).value = progress.answers.get(q.id, "")
         for radio in document.querySelectorAll("input[name=reading]"):
             radio.checked = radio.value == progress.reading
         self.fill_projection()
-        if progress.takeaway is not None:
-            by_id("takeaway").value = progress.takeaway
+        takeaway = by_id("takeaway")
+        takeaway.value = takeaway.defaultValue if progress.takeaway is None else progress.takeaway
 
     def fill_projection(self, skip=""):
         """Show the projection's entries in both sliders and fields, except the one being typed."""
-        entries = lesson.progress_view(self.progress, self.numbers).projection.entries
-        for r, row in enumerate(entries, 1):
+        for r, row in enumerate(self.view.projection.entries, 1):
             for c, text in enumerate(row, 1):
                 entry = f"w{r}{c}"
                 by_id(f"{entry}_range").value = text
@@ -220,8 +219,8 @@ with open("fixtures/attention-8.2.json", encoding="utf-8") as fixture_file:
     NUMBERS = lesson.compute(lesson.parse_fixture(fixture_file.read()))
 PAGE = Page(NUMBERS, Store())
 render_fixed(lesson.fixed_view(NUMBERS))
-PAGE.restore_fields()
 PAGE.render()
+PAGE.restore_fields()
 
 
 @when("submit", "#predict_form")
@@ -310,9 +309,6 @@ def on_takeaway_edit(event):
 def on_reset(event):
     PAGE.update(lesson.reset())
     PAGE.restore_fields()
-    for q in lesson.QUESTIONS:
-        by_id(q.id).value = ""
-    by_id("takeaway").value = by_id("takeaway").defaultValue
     say("takeaway_message", "")
     say("check_message", "")
     by_id("reset_progress").closest("details").open = False
