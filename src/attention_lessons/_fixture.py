@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from ._attention import Matrix, Vector
 from ._errors import FixtureError
+from ._numbers import finite_float
 
 
 @dataclass(frozen=True)
@@ -26,24 +26,18 @@ class Fixture:
         return len(self.query)
 
 
-def _finite(x: Any) -> bool:
-    if isinstance(x, bool) or not isinstance(x, int | float):
-        return False
-    try:
-        return math.isfinite(x)
-    except OverflowError:  # an integer too large to be a float
-        return False
-
-
 def _vector(raw: Any, field: str, length: int | None) -> Vector:
     if not isinstance(raw, list) or not raw:
         raise FixtureError(f"{field}: expected a non-empty list of numbers")
     if length is not None and len(raw) != length:
         raise FixtureError(f"{field}: expected {length} numbers, got {len(raw)}")
+    numbers = []
     for i, x in enumerate(raw):
-        if not _finite(x):
+        number = finite_float(x)
+        if number is None:
             raise FixtureError(f"{field}[{i}]: expected a finite number, got {x!r}")
-    return tuple(float(x) for x in raw)
+        numbers.append(number)
+    return tuple(numbers)
 
 
 def _matrix(raw: Any, field: str, width: int, rows: int | None) -> Matrix:

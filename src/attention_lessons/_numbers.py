@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from attention_lessons._errors import ParseError
 
-__all__ = ["MAX_LENGTH", "Reading", "parse_number"]
+__all__ = ["MAX_LENGTH", "Reading", "finite_float", "parse_number"]
 
 MAX_LENGTH = 64
 
@@ -60,6 +60,17 @@ def parse_number(text: str) -> Reading:
     if value == 0:
         value = 0.0
     return Reading(value=value, echo=f"read as {_compact(value)}")
+
+
+def finite_float(value: object) -> float | None:
+    """Return a number decoded from JSON as a finite float, or None for anything else."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:  # an integer too large to be a float
+        return None
+    return number if math.isfinite(number) else None
 
 
 def _read_fraction(numerator: str, denominator: str, original: str) -> float:

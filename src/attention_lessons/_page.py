@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._d8 import QUESTION_IDS, D8Numbers
+from ._d8 import QUESTION_IDS, QUESTIONS, D8Numbers
 from ._grading import hints_available
 from ._progress import Progress, correct_count, current_values
 from ._view import (
@@ -89,7 +89,7 @@ def check_announcement(before: Progress, after: Progress, numbers: D8Numbers) ->
                     f"be read, and the message beside {beside} says why.")
         return ("Nothing new was graded: these values were checked already, so this did not "
                 "count as a run.")
-    parts = [f"Checked. {correct_count(after, numbers)} of 6 within tolerance.",
+    parts = [f"Checked. {correct_count(after, numbers)} of {len(QUESTIONS)} within tolerance.",
              runs_text(after.runs)]
     opened = hints_available(after.runs) - hints_available(before.runs)
     if opened:

@@ -19,7 +19,7 @@ from ._grading import (
     grade,
     hints_available,
 )
-from ._numbers import parse_number
+from ._numbers import finite_float, parse_number
 
 VERSION = 1
 IDENTITY = ((1.0, 0.0), (0.0, 1.0))
@@ -203,13 +203,8 @@ def _mapping(raw: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def _number(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise StateError(f"{name}: expected a finite number")
-    try:
-        number = float(value)
-    except OverflowError:  # an integer too large to be a float
-        raise StateError(f"{name}: expected a finite number") from None
-    if not math.isfinite(number):
+    number = finite_float(value)
+    if number is None:
         raise StateError(f"{name}: expected a finite number")
     return number
 
