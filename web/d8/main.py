@@ -262,11 +262,16 @@ def on_reading(event):
         announce(by_id("reading_feedback").textContent)
 
 
+def cell(entry):
+    """Return the row and column an entry's id names: "w12" is row 0, column 1."""
+    return int(entry[1]) - 1, int(entry[2]) - 1
+
+
 @when("input", ".projection-row input[type=range]")
 def on_slider(event):
-    entry = event.currentTarget.id.removesuffix("_range")
+    row, col = cell(event.currentTarget.id)
     value = float(event.currentTarget.value)
-    PAGE.update(lesson.set_projection(PAGE.progress, int(entry[1]) - 1, int(entry[2]) - 1, value))
+    PAGE.update(lesson.set_projection(PAGE.progress, row, col, value))
     PAGE.fill_projection()
 
 
@@ -274,7 +279,7 @@ def on_slider(event):
 def on_entry(event):
     entry = event.currentTarget.id
     typed = event.currentTarget.value
-    row, col = int(entry[1]) - 1, int(entry[2]) - 1
+    row, col = cell(entry)
 
     def set_typed(progress):
         return lesson.set_projection(progress, row, col, lesson.parse_number(typed).value)
