@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from attention_lessons import (
-    QUESTIONS,
     FixtureError,
     Progress,
     compute,
@@ -15,13 +14,20 @@ from attention_lessons import (
     progress_view,
     truth,
 )
-from strategies import D8, FIXTURE_TEXT, assert_close, numpy_attention, numpy_heads
+from strategies import D8, FIXTURE_TEXT, QUESTIONS, assert_close, numpy_attention, numpy_heads
 
 FIXTURE = parse_fixture(FIXTURE_TEXT)
 ORACLE_A, ORACLE_B = numpy_heads(FIXTURE.query, FIXTURE.keys, FIXTURE.values, [0, 1, 2])
 ORACLE_SINGLE = numpy_attention(FIXTURE.query, FIXTURE.keys, FIXTURE.values)
 VIEW = fixed_view(D8)
 START = progress_view(Progress(), D8)
+# D8 has all three: the single head from 8.2, the comparison table and the output projection.
+assert D8.single is not None
+assert D8.differences is not None
+assert VIEW.comparison is not None
+assert START.projection is not None
+SINGLE, DIFFERENCES, COMPARISON, PROJECTION = (
+    D8.single, D8.differences, VIEW.comparison, START.projection)
 
 # The spec's step tables, row by row, exactly as printed.
 STEPS = {
@@ -77,7 +83,7 @@ def test_head_b_matches_numpy_to_full_precision() -> None:
 def test_both_heads_use_scale_exactly_one_and_print_it() -> None:
     assert [h.scale for h in D8.heads] == [1.0, 1.0]
     assert [h.scale for h in VIEW.heads] == ["scale 1 / sqrt(1) = 1"] * 2
-    assert D8.single.scale == pytest.approx(1 / np.sqrt(2), rel=1e-15)
+    assert SINGLE.scale == pytest.approx(1 / np.sqrt(2), rel=1e-15)
 
 
 @pytest.mark.parametrize("index", [0, 1], ids=["a", "b"])
@@ -122,25 +128,25 @@ def test_head_a_summary_does_not_pretend_key_1_beat_key_3() -> None:
 
 
 def test_single_head_and_concatenation_match_numpy() -> None:
-    assert_close(D8.single.output, ORACLE_SINGLE["output"])
+    assert_close(SINGLE.output, ORACLE_SINGLE["output"])
     assert_close(D8.concatenated, [ORACLE_A["output"][0], ORACLE_B["output"][0]])
-    assert_close(D8.differences, np.array(D8.concatenated) - ORACLE_SINGLE["output"])
+    assert_close(DIFFERENCES, np.array(D8.concatenated) - ORACLE_SINGLE["output"])
 
 
 def test_comparison_table_is_the_spec_table() -> None:
-    assert VIEW.comparison.concatenated == ("1.3760", "0.8744")
-    assert VIEW.comparison.single == ("1.1740", "0.7643")
-    assert VIEW.comparison.differences == ("0.2019", "0.1101")
+    assert COMPARISON.concatenated == ("1.3760", "0.8744")
+    assert COMPARISON.single == ("1.1740", "0.7643")
+    assert COMPARISON.differences == ("0.2019", "0.1101")
 
 
 def test_differences_come_from_full_precision_not_the_printed_numbers() -> None:
     # 1.3760 - 1.1740 would print 0.2020; 1.37597... - 1.17403... prints the spec's 0.2019.
     assert f"{1.3760 - 1.1740:.4f}" == "0.2020"
-    assert D8.differences[0] == pytest.approx(0.20194827, abs=1e-8)
+    assert DIFFERENCES[0] == pytest.approx(0.20194827, abs=1e-8)
 
 
 def test_projection_at_identity_as_the_spec_prints_it() -> None:
-    projection = START.projection
+    projection = PROJECTION
     assert projection.badge == "identity"
     assert projection.before == ("1.3760", "0.8744")
     assert projection.after == ("1.3760", "0.8744")

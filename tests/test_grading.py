@@ -7,19 +7,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from attention_lessons import (
-    QUESTIONS,
     TOLERANCE,
     Question,
     compute,
-    fitting_prediction,
     grade,
     hints_available,
     parse_fixture,
     truth,
     within,
 )
-from attention_lessons._grading import READINGS, gate_met, reading_feedback
-from strategies import D8
+from attention_lessons._grading import gate_met
+from attention_lessons.lessons.two_heads import fitting_gap
+from strategies import D8, QUESTIONS, READINGS
 
 Q = {q.id: q for q in QUESTIONS}
 TRUTHS = [truth(q, D8) for q in QUESTIONS]
@@ -137,7 +136,8 @@ def test_outside_tolerance_is_never_correct(q: Question, gap: float, below: bool
 
 
 def test_the_d8_differences_bear_out_clearly_different() -> None:
-    assert fitting_prediction(D8.differences) == "different"
+    assert D8.differences is not None
+    assert fitting_gap(D8.differences) == "different"
 
 
 @pytest.mark.parametrize(("differences", "fits"), [
@@ -153,13 +153,13 @@ def test_the_d8_differences_bear_out_clearly_different() -> None:
     ((0.1, 0.2), None),
 ])
 def test_fitting_prediction_unit_cases(differences: tuple[float, float], fits: str | None) -> None:
-    assert fitting_prediction(differences) == fits
+    assert fitting_gap(differences) == fits
 
 
 @pytest.mark.parametrize(("runs", "rungs"), [(0, 0), (1, 0), (2, 0), (3, 1), (4, 1), (5, 2),
                                              (6, 2), (1000, 2)])
 def test_hints_open_at_three_and_five_runs(runs: int, rungs: int) -> None:
-    assert hints_available(runs) == rungs
+    assert hints_available(runs, D8.lesson) == rungs
 
 
 @pytest.mark.parametrize(("correct", "reading", "met"), [
@@ -168,11 +168,11 @@ def test_hints_open_at_three_and_five_runs(runs: int, rungs: int) -> None:
 ])
 def test_gate_needs_five_numbers_and_the_right_reading(correct: int, reading: str | None,
                                                        met: bool) -> None:
-    assert gate_met(correct, reading) is met
+    assert gate_met(correct, reading, D8.lesson) is met
 
 
 def test_reading_feedback_says_why() -> None:
-    feedback = {r: reading_feedback(r, D8) for r in READINGS}
+    feedback = {r: D8.lesson.reading_feedback(r, D8) for r in READINGS}
     assert feedback["own_scores"].startswith("Right. Each head's softmax sees only its own")
     assert "1 over the square root of 2" in feedback["scale"]
     # The rounding reading is answered with the computed gap, not a constant.

@@ -1,14 +1,21 @@
-"""The page's static prose and the package's lesson data name the same questions and choices."""
+"""Each lesson page, as build.py renders it, names the package's questions and choices word for
+word, and carries none of the numbers that Python computes."""
 
 from __future__ import annotations
 
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
-from attention_lessons import QUESTIONS
-from attention_lessons._grading import PREDICTIONS, READINGS
+import pytest
 
-PAGE = Path(__file__).resolve().parents[1] / "web" / "d8" / "index.html"
+from attention_lessons import LESSONS, Lesson, fixed_view, parse_fixture, work
+from strategies import FIXTURES
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import build
+
+ENVIRONMENT = build.site_templates()
 
 
 class _Labels(HTMLParser):
@@ -43,20 +50,44 @@ class _Labels(HTMLParser):
             self._open = None
 
 
-def _labels() -> _Labels:
+def _labels(lesson: Lesson) -> _Labels:
     parser = _Labels()
-    parser.feed(PAGE.read_text(encoding="utf-8"))
+    parser.feed(build.lesson_page(ENVIRONMENT, lesson.slug))
     return parser
 
 
-def test_each_field_is_labelled_as_its_question() -> None:
-    labels = _labels().by_for
-    assert {q.id: labels.get(q.id) for q in QUESTIONS} == {q.id: q.label for q in QUESTIONS}
+LESSON_LIST = pytest.mark.parametrize("lesson", LESSONS.values(), ids=list(LESSONS))
 
 
-def test_the_prediction_choices_are_the_packages_predictions_word_for_word() -> None:
-    assert _labels().radios["prediction"] == PREDICTIONS
+@LESSON_LIST
+def test_each_field_is_labelled_as_its_question(lesson: Lesson) -> None:
+    labels = _labels(lesson).by_for
+    assert {q.id: labels.get(q.id) for q in lesson.questions} == \
+        {q.id: q.label for q in lesson.questions}
 
 
-def test_the_reading_choices_are_the_packages_readings() -> None:
-    assert tuple(_labels().radios["reading"]) == READINGS
+@LESSON_LIST
+def test_the_prediction_choices_are_the_lessons_predictions_word_for_word(lesson: Lesson) -> None:
+    assert _labels(lesson).radios["prediction"] == {c.id: c.label for c in lesson.predictions}
+
+
+@LESSON_LIST
+def test_the_reading_choices_are_the_lessons_readings(lesson: Lesson) -> None:
+    assert _labels(lesson).radios["reading"] == {c.id: c.label for c in lesson.readings}
+
+
+@LESSON_LIST
+def test_the_page_carries_no_computed_number(lesson: Lesson) -> None:
+    worked = work(lesson, parse_fixture((FIXTURES / lesson.fixture).read_text(encoding="utf-8")))
+    view = fixed_view(worked)
+    printed = {bar.weight for head in view.heads for bar in head.bars}
+    printed |= {step.value for head in view.heads for step in head.steps if "." in step.value}
+    html = build.lesson_page(ENVIRONMENT, lesson.slug)
+    assert printed
+    assert sorted(n for n in printed if n in html) == []
+
+
+def test_the_track_lists_every_lesson_in_order() -> None:
+    html = build.track_page(ENVIRONMENT)
+    places = [html.index(f'href="{slug}/"') for slug in LESSONS]
+    assert places == sorted(places)

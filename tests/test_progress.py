@@ -17,6 +17,7 @@ from attention_lessons import (
     StateError,
     check,
     from_json,
+    gate,
     lock_prediction,
     lock_reading,
     open_hint,
@@ -42,17 +43,17 @@ def checked(*rounds: dict[str, str]) -> Progress:
 
 
 def test_a_prediction_locks_once_and_keeps_a_trimmed_why() -> None:
-    locked = lock_prediction(Progress(), "close", "  softmax is linear enough  ")
+    locked = lock_prediction(Progress(), D8.lesson, "close", "  softmax is linear enough  ")
     assert (locked.prediction, locked.why) == ("close", "softmax is linear enough")
-    again = lock_prediction(locked, "different", "changed my mind")
+    again = lock_prediction(locked, D8.lesson, "different", "changed my mind")
     assert (again.prediction, again.why) == ("close", "softmax is linear enough")
-    assert len(lock_prediction(Progress(), "same", "x" * 500).why) == 300
+    assert len(lock_prediction(Progress(), D8.lesson, "same", "x" * 500).why) == 300
 
 
 @pytest.mark.parametrize("choice", ["", "Same", "maybe", "different "])
 def test_an_unknown_prediction_is_refused(choice: str) -> None:
     with pytest.raises(StateError, match="Choose one of the three predictions"):
-        lock_prediction(Progress(), choice)
+        lock_prediction(Progress(), D8.lesson, choice)
 
 
 def test_a_new_value_costs_one_attempt_and_one_run() -> None:
@@ -109,47 +110,48 @@ def test_hints_open_at_runs_three_and_five_exactly() -> None:
         for rung in (1, 2):
             if (rung == 1 and run < 3) or (rung == 2 and run < 5):
                 with pytest.raises(StateError, match=f"Hint {rung} is not available yet"):
-                    open_hint(progress, rung)
+                    open_hint(progress, D8.lesson, rung)
         progress = check(progress, {"a_output": value}, D8)
         assert progress.runs == run
-    assert open_hint(progress, 2).hints_opened == 2
-    assert open_hint(open_hint(progress, 2), 1).hints_opened == 2  # never closes a rung
-    assert open_hint(replace(progress, runs=3), 1).hints_opened == 1
+    assert open_hint(progress, D8.lesson, 2).hints_opened == 2
+    # Opening rung 1 after rung 2 never closes a rung.
+    assert open_hint(open_hint(progress, D8.lesson, 2), D8.lesson, 1).hints_opened == 2
+    assert open_hint(replace(progress, runs=3), D8.lesson, 1).hints_opened == 1
     with pytest.raises(StateError):
-        open_hint(replace(progress, runs=4), 2)
+        open_hint(replace(progress, runs=4), D8.lesson, 2)
 
 
 def test_a_wrong_reading_can_be_replaced_and_the_right_one_sticks() -> None:
-    wrong = lock_reading(Progress(), "rounding", D8)
+    wrong = lock_reading(Progress(), "rounding", D8.lesson)
     assert wrong.reading == "rounding"
-    right = lock_reading(lock_reading(wrong, "scale", D8), "own_scores", D8)
+    right = lock_reading(lock_reading(wrong, "scale", D8.lesson), "own_scores", D8.lesson)
     assert right.reading == "own_scores"
-    assert lock_reading(right, "broken", D8).reading == "own_scores"
+    assert lock_reading(right, "broken", D8.lesson).reading == "own_scores"
 
 
 @pytest.mark.parametrize("reading", ["", "own scores", "Own_scores"])
 def test_an_unknown_reading_is_refused(reading: str) -> None:
     with pytest.raises(StateError, match="Choose one reading"):
-        lock_reading(Progress(), reading, D8)
+        lock_reading(Progress(), reading, D8.lesson)
 
 
 def test_the_gate_needs_five_right_numbers_and_the_right_reading() -> None:
     five = checked({**RIGHT, "b_output": "9"})
-    assert not five.gate  # no reading yet
-    assert not lock_reading(five, "scale", D8).gate
-    met = lock_reading(five, "own_scores", D8)
-    assert met.gate
+    assert not gate(five, D8)  # no reading yet
+    assert not gate(lock_reading(five, "scale", D8.lesson), D8)
+    met = lock_reading(five, "own_scores", D8.lesson)
+    assert gate(met, D8)
     four = check(met, {"a_output": "0"}, D8)
-    assert not four.gate  # the gate follows the current answers
-    assert check(four, {"a_output": "1.39"}, D8).gate
+    assert not gate(four, D8)  # the gate follows the current answers
+    assert gate(check(four, {"a_output": "1.39"}, D8), D8)
     reading_first = checked()
-    reading_first = lock_reading(reading_first, "own_scores", D8)
-    assert check(reading_first, RIGHT, D8).gate
+    reading_first = lock_reading(reading_first, "own_scores", D8.lesson)
+    assert gate(check(reading_first, RIGHT, D8), D8)
 
 
 def test_an_unreadable_answer_no_longer_counts_towards_the_gate() -> None:
-    met = lock_reading(checked({**RIGHT, "b_output": "9"}), "own_scores", D8)
-    assert not check(met, {"a_output": "one point four"}, D8).gate
+    met = lock_reading(checked({**RIGHT, "b_output": "9"}), "own_scores", D8.lesson)
+    assert not gate(check(met, {"a_output": "one point four"}, D8), D8)
 
 
 def test_projection_entries_are_set_one_at_a_time_and_reset() -> None:
@@ -178,10 +180,10 @@ def test_a_blank_or_over_long_takeaway_is_refused(text: str) -> None:
 
 
 def test_reset_forgets_everything_the_prediction_included() -> None:
-    progress = save_takeaway(lock_prediction(checked(RIGHT), "same"), "mine")
+    progress = save_takeaway(lock_prediction(checked(RIGHT), D8.lesson, "same"), "mine")
     assert progress != Progress()
     assert reset() == Progress()
-    assert lock_prediction(reset(), "different").prediction == "different"
+    assert lock_prediction(reset(), D8.lesson, "different").prediction == "different"
 
 
 def test_transitions_never_mutate_their_input() -> None:
@@ -194,7 +196,7 @@ def test_transitions_never_mutate_their_input() -> None:
 @settings(max_examples=150, deadline=None)
 @given(progresses)
 def test_a_record_loads_back_as_it_was_saved(progress: Progress) -> None:
-    assert from_json(to_json(progress)) == progress
+    assert from_json(to_json(progress), D8.lesson) == progress
 
 
 def reads_as(text: str) -> float | str:
@@ -215,7 +217,7 @@ def test_check_stores_text_that_reads_as_what_was_typed(text: str) -> None:
 
 def test_a_long_paste_into_a_field_still_loads_back() -> None:
     pasted = checked({"a_output": "x" * 250, "b_output": " " * 240 + "0.8744 "})
-    loaded = from_json(to_json(pasted))
+    loaded = from_json(to_json(pasted), D8.lesson)
     assert loaded == pasted
     assert loaded.graded == {"b_output": 0.8744}
 
@@ -224,20 +226,21 @@ def test_a_long_paste_into_a_field_still_loads_back() -> None:
 @given(st.text())
 def test_arbitrary_text_is_refused_with_state_error(text: str) -> None:
     with pytest.raises(StateError):
-        from_json(text)
+        from_json(text, D8.lesson)
 
 
 @settings(max_examples=150)
 @given(json_values)
 def test_arbitrary_json_is_refused_with_state_error(value: Any) -> None:
     with pytest.raises(StateError):
-        from_json(json.dumps(value))
+        from_json(json.dumps(value), D8.lesson)
 
 
 FIELD_TYPES = {"version": "int", "prediction": "str|NoneType", "why": "str", "answers": "dict",
                "graded": "dict", "attempts": "dict", "runs": "int", "hints_opened": "int",
-               "reading": "str|NoneType", "projection": "list", "takeaway": "str|NoneType",
-               "gate": "bool"}
+               "reading": "str|NoneType", "projection": "list", "takeaway": "str|NoneType"}
+# Records written before the gate was derived carry it too; it must still be true or false.
+OLD_FIELD_TYPES = {**FIELD_TYPES, "gate": "bool"}
 
 
 # Near misses first: true for 1, 1.0 for 1, "1" for 1 and null are the likely corruptions.
@@ -246,12 +249,12 @@ near_misses: st.SearchStrategy[Any] = (
 
 
 @settings(max_examples=200)
-@given(st.sampled_from(sorted(FIELD_TYPES)), near_misses, progresses)
+@given(st.sampled_from(sorted(OLD_FIELD_TYPES)), near_misses, progresses)
 def test_one_field_of_the_wrong_type_is_refused(field: str, value: Any,
                                                 progress: Progress) -> None:
-    assume(json_type(value) not in FIELD_TYPES[field].split("|"))
+    assume(json_type(value) not in OLD_FIELD_TYPES[field].split("|"))
     with pytest.raises(StateError):
-        from_json(json.dumps({**record(progress), field: value}))
+        from_json(json.dumps({**record(progress), field: value}), D8.lesson)
 
 
 @pytest.mark.parametrize("spoil", [
@@ -269,7 +272,7 @@ def test_one_field_of_the_wrong_type_is_refused(field: str, value: Any,
 ])
 def test_a_spoiled_field_is_refused(spoil: dict[str, Any]) -> None:
     with pytest.raises(StateError):
-        from_json(json.dumps({**record(), **spoil}))
+        from_json(json.dumps({**record(), **spoil}), D8.lesson)
 
 
 @pytest.mark.parametrize("text", [
@@ -279,18 +282,26 @@ def test_a_spoiled_field_is_refused(spoil: dict[str, Any]) -> None:
         "nan"])
 def test_text_that_is_not_a_record_is_refused(text: str) -> None:
     with pytest.raises(StateError):
-        from_json(text)
+        from_json(text, D8.lesson)
 
 
 def test_json_floats_out_of_range_are_refused() -> None:
     spoiled = to_json(Progress()).replace('"graded": {}', '"graded": {"a_output": 1e999}')
     with pytest.raises(StateError, match=r"graded\.a_output"):
-        from_json(spoiled)
+        from_json(spoiled, D8.lesson)
 
 
 def test_the_saved_record_names_every_field_and_the_version() -> None:
     assert set(record()) == set(FIELD_TYPES)
     assert record()["version"] == 1
+
+
+@pytest.mark.parametrize("claimed", [True, False])
+def test_a_saved_gate_is_never_trusted(claimed: bool) -> None:
+    met = lock_reading(checked(RIGHT), "own_scores", D8.lesson)
+    for progress in (Progress(), met):
+        loaded = from_json(json.dumps({**record(progress), "gate": claimed}), D8.lesson)
+        assert gate(loaded, D8) == gate(progress, D8)
 
 
 @pytest.mark.parametrize(("row", "col", "value"), [(2, 0, 1.0), (0, -2, 1.0), (0, 0, 100.5),

@@ -7,36 +7,40 @@ from hypothesis import strategies as st
 
 from attention_lessons import (
     NOT_SAVING,
-    STORE_KEY,
     Progress,
+    gate,
     load_record,
     lock_prediction,
     notices,
+    store_key,
     to_json,
 )
+from strategies import D8
 
 
 def test_a_saved_record_comes_back_without_a_notice() -> None:
-    saved = lock_prediction(Progress(), "different", "each head has its own softmax")
-    loaded = load_record(to_json(saved), now_ms=1)
+    saved = lock_prediction(Progress(), D8.lesson, "different", "each head has its own softmax")
+    loaded = load_record(to_json(saved), now_ms=1, lesson=D8.lesson)
     assert (loaded.progress, loaded.notice, loaded.backup_key) == (saved, "", None)
 
 
 def test_no_record_starts_afresh_quietly() -> None:
-    assert load_record(None, now_ms=1) == load_record(to_json(Progress()), now_ms=2)
+    fresh = load_record(to_json(Progress()), now_ms=2, lesson=D8.lesson)
+    assert load_record(None, now_ms=1, lesson=D8.lesson) == fresh
 
 
 @given(st.text().filter(lambda t: not t.startswith("{")))
 def test_an_unreadable_record_is_named_for_a_backup_and_said_so(raw: str) -> None:
-    loaded = load_record(raw, now_ms=1700)
+    loaded = load_record(raw, now_ms=1700, lesson=D8.lesson)
     assert loaded.progress == Progress()
-    assert loaded.backup_key == f"{STORE_KEY}:backup:1700"
+    assert loaded.backup_key == f"{store_key(D8.lesson)}:backup:1700"
     assert loaded.backup_key in loaded.notice
     assert "could not be read" in loaded.notice
 
 
 def test_a_record_from_an_unknown_version_is_kept_too() -> None:
-    loaded = load_record(to_json(Progress()).replace('"version": 1', '"version": 99'), now_ms=5)
+    unknown = to_json(Progress()).replace('"version": 1', '"version": 99')
+    loaded = load_record(unknown, now_ms=5, lesson=D8.lesson)
     assert loaded.backup_key is not None
 
 
@@ -46,3 +50,32 @@ def test_a_new_trouble_saving_is_added_to_the_load_notice_once() -> None:
     assert notices("Set aside.", NOT_SAVING) == f"Set aside. {NOT_SAVING}"
     assert notices(f"Set aside. {NOT_SAVING}", NOT_SAVING) == f"Set aside. {NOT_SAVING}"
     assert notices("Set aside.", "") == "Set aside."
+
+
+# A record exactly as the site wrote it before lessons shared one engine, under the same key.
+FIRST_SITE_KEY = "attention-lessons:d8:progress"
+FIRST_SITE_RECORD = (
+    '{"answers": {"a_output": "1.376", "a_score_1": "3", "a_weight_1": "0.46", "b_output": '
+    '"0.874", "b_score_2": "-1", "b_weight_1": "0.47"}, "attempts": {"a_output": 2, "a_score_1": '
+    '3, "a_weight_1": 3, "b_output": 5, "b_score_2": 1, "b_weight_1": 3}, "gate": true, "graded": '
+    '{"a_output": 1.376, "a_score_1": 3.0, "a_weight_1": 0.46, "b_output": 0.874, "b_score_2": '
+    '-1.0, "b_weight_1": 0.47}, "hints_opened": 2, "prediction": "close", "projection": [[1.0, '
+    '0.5], [-1.5, 1.0]], "reading": "own_scores", "runs": 5, "takeaway": "Each head has its own '
+    'softmax <b>not HTML</b>.", "version": 1, "why": "heads are halves"}')
+
+
+def test_a_d8_record_from_the_first_site_comes_back_whole() -> None:
+    assert store_key(D8.lesson) == FIRST_SITE_KEY
+    loaded = load_record(FIRST_SITE_RECORD, now_ms=1, lesson=D8.lesson)
+    assert (loaded.notice, loaded.backup_key) == ("", None)
+    progress = loaded.progress
+    assert (progress.prediction, progress.why) == ("close", "heads are halves")
+    assert progress.answers == {"a_output": "1.376", "a_score_1": "3", "a_weight_1": "0.46",
+                                "b_output": "0.874", "b_score_2": "-1", "b_weight_1": "0.47"}
+    assert progress.attempts == {"a_output": 2, "a_score_1": 3, "a_weight_1": 3, "b_output": 5,
+                                 "b_score_2": 1, "b_weight_1": 3}
+    assert progress.graded["b_output"] == 0.874
+    assert (progress.runs, progress.hints_opened, progress.reading) == (5, 2, "own_scores")
+    assert progress.projection == ((1.0, 0.5), (-1.5, 1.0))
+    assert progress.takeaway == "Each head has its own softmax <b>not HTML</b>."
+    assert gate(progress, D8)

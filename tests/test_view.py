@@ -13,6 +13,7 @@ from attention_lessons import (
     check,
     check_announcement,
     compute,
+    gate,
     lock_prediction,
     lock_reading,
     open_hint,
@@ -20,8 +21,7 @@ from attention_lessons import (
     progress_view,
     set_projection,
 )
-from attention_lessons._format import decimals, exact, listing
-from attention_lessons._view import head_view
+from attention_lessons._format import decimals, exact, largest, listing
 from strategies import D8, QIDS
 
 RIGHT = {"a_score_1": "2", "a_weight_1": "0.4643", "a_output": "1.376", "b_score_2": "-1",
@@ -78,7 +78,7 @@ def test_compare_is_empty_until_a_prediction_is_locked() -> None:
 
 
 def test_compare_for_a_right_prediction() -> None:
-    view = progress_view(lock_prediction(Progress(), "different"), D8)
+    view = progress_view(lock_prediction(Progress(), D8.lesson, "different"), D8)
     assert view.compare == ("You predicted: Clearly different, by more than 0.1. The two heads "
                             "and the single head differ by 0.2019 and 0.1101. The numbers bear "
                             "your prediction out.")
@@ -86,7 +86,7 @@ def test_compare_for_a_right_prediction() -> None:
 
 @pytest.mark.parametrize("choice", ["same", "close"])
 def test_compare_for_a_wrong_prediction_says_what_the_numbers_say(choice: str) -> None:
-    compare = progress_view(lock_prediction(Progress(), choice), D8).compare
+    compare = progress_view(lock_prediction(Progress(), D8.lesson, choice), D8).compare
     assert compare.endswith("differ by 0.2019 and 0.1101. So the numbers say: Clearly "
                             "different, by more than 0.1.")
     assert "bear your prediction out" not in compare
@@ -94,16 +94,16 @@ def test_compare_for_a_wrong_prediction_says_what_the_numbers_say(choice: str) -
 
 def test_compare_is_derived_from_the_numbers_not_hard_coded() -> None:
     assert EVEN.differences == (0.0, 0.0)
-    same = progress_view(lock_prediction(Progress(), "same"), EVEN).compare
+    same = progress_view(lock_prediction(Progress(), D8.lesson, "same"), EVEN).compare
     assert same.endswith("differ by 0.0000 and 0.0000. The numbers bear your prediction out.")
-    different = progress_view(lock_prediction(Progress(), "different"), EVEN).compare
+    different = progress_view(lock_prediction(Progress(), D8.lesson, "different"), EVEN).compare
     assert different.endswith("So the numbers say: The same two numbers.")
 
 
 def test_the_page_builds_for_any_two_dimensional_fixture() -> None:
     two_keys = compute(parse_fixture('{"query": [1, 1], "keys": [[1, 0], [0, 1]], '
                                      '"values": [[1, 2], [3, 4]]}'))
-    view = progress_view(open_hint(Progress(runs=3), 1), two_keys)
+    view = progress_view(open_hint(Progress(runs=3), D8.lesson, 1), two_keys)
     assert view.gate.status.startswith("0 of 6")
     assert view.hints[0].text.startswith(
         "In head A, key 1 scores 1 and key 2 scores 0. In the single head they score 1 and 1.")
@@ -115,7 +115,7 @@ def test_hint_texts_appear_only_once_available_and_opened() -> None:
                                                                      (False, False, "")]
     assert [h.status for h in available] == ["A question.",
                                              "The answer: available after 5 evaluated runs."]
-    opened = progress_view(open_hint(Progress(runs=3), 1), D8).hints
+    opened = progress_view(open_hint(Progress(runs=3), D8.lesson, 1), D8).hints
     assert opened[0].text == ("In head A, keys 1 and 3 both score 2. In the single head they "
                               "score 2 and 1. Which scores does each softmax divide by, and what "
                               "does that do to the weights?")
@@ -125,7 +125,7 @@ def test_hint_texts_appear_only_once_available_and_opened() -> None:
 
 
 def test_the_answer_hint_gives_all_six_numbers_and_both_sums() -> None:
-    answer = progress_view(open_hint(Progress(runs=5), 2), D8).hints[1]
+    answer = progress_view(open_hint(Progress(runs=5), D8.lesson, 2), D8).hints[1]
     assert (answer.available, answer.opened, answer.status) == (True, True, "The answer.")
     # Scores print as integers, as everywhere else on the page; the rest to four decimals.
     assert answer.text.startswith(
@@ -138,12 +138,12 @@ def test_the_answer_hint_gives_all_six_numbers_and_both_sums() -> None:
 
 def test_gate_view_met_and_not_met() -> None:
     five = check(Progress(), {**RIGHT, "b_output": "2"}, D8)
-    gate = progress_view(lock_reading(five, "own_scores", D8), D8).gate
+    gate = progress_view(lock_reading(five, "own_scores", D8.lesson), D8).gate
     assert (gate.met, gate.badge, gate.headline) == (True, "met",
                                                      "Met. You demonstrated it on these numbers.")
     assert gate.status == ("5 of 6 numbers within tolerance, 5 needed. "
                            "The right reading is locked in.")
-    wrong = progress_view(lock_reading(check(Progress(), RIGHT, D8), "scale", D8), D8).gate
+    wrong = progress_view(lock_reading(check(Progress(), RIGHT, D8), "scale", D8.lesson), D8).gate
     assert (wrong.met, wrong.badge) == (False, "not yet")
     assert wrong.status == ("6 of 6 numbers within tolerance, 5 needed. "
                             "The reading locked in is not the right one yet.")
@@ -153,10 +153,10 @@ def test_reading_view() -> None:
     unlocked = progress_view(Progress(), D8).reading
     assert (unlocked.locked, unlocked.state) == (None, "")
     assert unlocked.feedback == "Choose one before locking it in."
-    wrong = progress_view(lock_reading(Progress(), "rounding", D8), D8).reading
+    wrong = progress_view(lock_reading(Progress(), "rounding", D8.lesson), D8).reading
     assert (wrong.locked, wrong.correct, wrong.state) == ("rounding", False, "wrong")
     assert "as large as 0.2019" in wrong.feedback
-    right = progress_view(lock_reading(Progress(), "own_scores", D8), D8).reading
+    right = progress_view(lock_reading(Progress(), "own_scores", D8.lesson), D8).reading
     assert (right.locked, right.correct, right.state) == ("own_scores", True, "correct")
     assert right.feedback.startswith("Right.")
 
@@ -198,8 +198,8 @@ def test_check_announcement_names_a_newly_available_hint(runs: int, opens: str) 
 
 def test_check_announcement_says_when_the_check_is_met() -> None:
     four = check(Progress(), {**RIGHT, "a_output": "0", "b_output": "0"}, D8)
-    before = lock_reading(four, "own_scores", D8)
-    assert not before.gate
+    before = lock_reading(four, "own_scores", D8.lesson)
+    assert not gate(before, D8)
     after = check(before, {"a_output": "1.38"}, D8)
     assert check_announcement(before, after, D8) == (
         "Checked. 5 of 6 within tolerance. You have run it 2 times. Your check is met.")
@@ -208,6 +208,7 @@ def test_check_announcement_says_when_the_check_is_met() -> None:
 def test_projection_view_follows_the_learner_matrix() -> None:
     progress = set_projection(set_projection(Progress(), 0, 1, 2.0), 1, 0, -0.5)
     view = progress_view(progress, D8).projection
+    assert view is not None
     expected = np.array([[1.0, 2.0], [-0.5, 1.0]]) @ np.array(D8.concatenated)
     assert view.badge == "your matrix"
     assert view.before == ("1.3760", "0.8744")
@@ -217,7 +218,7 @@ def test_projection_view_follows_the_learner_matrix() -> None:
 
 
 def test_runs_text_and_passthrough_fields() -> None:
-    progress = lock_prediction(Progress(), "close", "why not")
+    progress = lock_prediction(Progress(), D8.lesson, "close", "why not")
     view = progress_view(check(progress, {"a_output": "1"}, D8), D8)
     assert view.runs == "You have run it 1 time."
     assert (view.prediction, view.takeaway) == ("close", None)
@@ -229,13 +230,13 @@ def test_runs_text_and_passthrough_fields() -> None:
 
 def test_a_three_way_tie_names_all_three_keys() -> None:
     head = attend([1.0], [[1.0], [1.0], [1.0], [0.0]], [[1.0], [2.0], [3.0], [4.0]])
-    assert "The largest weight, 0.2969, is shared by keys 1, 2 and 3." in head_view(0, head).summary
+    assert largest(head.weights) == "The largest weight, 0.2969, is shared by keys 1, 2 and 3."
 
 
 def test_weights_that_print_alike_are_a_tie_too() -> None:
     head = attend([1.0], [[1.0], [1.0 + 1e-9], [-3.0]], [[1.0], [2.0], [3.0]])
     assert head.weights[1] > head.weights[0]
-    assert "is shared by keys 1 and 2." in head_view(1, head).summary
+    assert largest(head.weights).endswith("is shared by keys 1 and 2.")
 
 
 @pytest.mark.parametrize(("x", "four", "whole"), [

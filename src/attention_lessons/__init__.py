@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from ._attention import HeadTrace, attend, concat, project, softmax, split_heads
-from ._d8 import QUESTIONS, D8Numbers, Question, compute, truth
+from ._course import TrackRow, status, track_view, waiting
 from ._errors import FixtureError, LessonError, ParseError, StateError
 from ._fixture import Fixture, parse_fixture
-from ._grading import TOLERANCE, fitting_prediction, grade, hints_available, within
+from ._grading import TOLERANCE, grade, hints_available, within
+from ._lesson import Choice, Lesson, Question, Slip, Worked, truth, work
 from ._numbers import Reading, parse_number
 from ._page import FixedView, ProgressView, check_announcement, fixed_view, progress_view
 from ._progress import (
     Progress,
     check,
     from_json,
+    gate,
     lock_prediction,
     lock_reading,
     open_hint,
@@ -22,7 +24,13 @@ from ._progress import (
     set_projection,
     to_json,
 )
-from ._store import NOT_SAVING, NOT_SET_ASIDE, STORE_KEY, Loaded, load_record, notices
+from ._store import NOT_SAVING, NOT_SET_ASIDE, Loaded, load_record, notices, store_key
+from .lessons import LESSONS
+
+
+def compute(fixture: Fixture) -> Worked:
+    """Work deep dive D8 on a fixture: its two heads, the single head and their differences."""
+    return work(LESSONS["d8"], fixture)
 
 
 def __getattr__(name: str) -> str:
@@ -38,16 +46,16 @@ def __getattr__(name: str) -> str:
 
 
 __all__ = [
+    "LESSONS",
     "NOT_SAVING",
     "NOT_SET_ASIDE",
-    "QUESTIONS",
-    "STORE_KEY",
     "TOLERANCE",
-    "D8Numbers",
+    "Choice",
     "FixedView",
     "Fixture",
     "FixtureError",
     "HeadTrace",
+    "Lesson",
     "LessonError",
     "Loaded",
     "ParseError",
@@ -55,16 +63,19 @@ __all__ = [
     "ProgressView",
     "Question",
     "Reading",
+    "Slip",
     "StateError",
+    "TrackRow",
+    "Worked",
     "__version__",
     "attend",
     "check",
     "check_announcement",
     "compute",
     "concat",
-    "fitting_prediction",
     "fixed_view",
     "from_json",
+    "gate",
     "grade",
     "hints_available",
     "load_record",
@@ -82,7 +93,12 @@ __all__ = [
     "set_projection",
     "softmax",
     "split_heads",
+    "status",
+    "store_key",
     "to_json",
+    "track_view",
     "truth",
+    "waiting",
     "within",
+    "work",
 ]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 DECIMALS = 4
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 def decimals(x: float) -> str:
@@ -23,3 +24,24 @@ def exact(x: float) -> str:
 def listing(xs: Iterable[float], one: Callable[[float], str] = decimals) -> str:
     """Return the numbers joined by commas, each printed by one."""
     return ", ".join(one(x) for x in xs)
+
+
+def largest(weights: Sequence[float]) -> str:
+    """Say which key takes the largest weight, or which keys share it: a tie is never ranked."""
+    top = max(weights)
+    # Ties are compared at the printed precision: keys that print alike must not be ranked.
+    winners = [i + 1 for i, w in enumerate(weights) if decimals(w) == decimals(top)]
+    if len(winners) == 1:
+        return f"The largest weight is {decimals(top)} on key {winners[0]}."
+    names = ", ".join(str(k) for k in winners[:-1]) + f" and {winners[-1]}"
+    return f"The largest weight, {decimals(top)}, is shared by keys {names}."
+
+
+def vector(xs: Iterable[float]) -> str:
+    """Return a vector as the page prints it: [2, -1]."""
+    return f"[{listing(xs, exact)}]"
+
+
+def word(n: int) -> str:
+    """Return a small count as a word ("six"), a larger one in digits."""
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)

@@ -1,12 +1,12 @@
-"""The whole D8 page as two view models: what never changes, and what follows the learner."""
+"""A lesson page as two view models: what never changes, and what follows the learner."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._d8 import QUESTION_IDS, QUESTIONS, D8Numbers
 from ._grading import hints_available
-from ._progress import Progress, correct_count, current_values
+from ._lesson import Worked
+from ._progress import Progress, correct_count, current_values, gate
 from ._view import (
     ComparisonView,
     GateView,
@@ -32,7 +32,7 @@ class FixedView:
     """What the numbers alone decide: both heads and the comparison table."""
 
     heads: tuple[HeadView, ...]
-    comparison: ComparisonView
+    comparison: ComparisonView | None
 
 
 @dataclass(frozen=True)
@@ -46,41 +46,42 @@ class ProgressView:
     runs: str
     hints: tuple[HintView, ...]
     reading: ReadingView
-    projection: ProjectionView
+    projection: ProjectionView | None
     compare: str
     gate: GateView
     takeaway: str | None
 
 
-def fixed_view(numbers: D8Numbers) -> FixedView:
+def fixed_view(worked: Worked) -> FixedView:
     """Build the parts of the page that do not depend on progress."""
-    return FixedView(tuple(head_view(i, h) for i, h in enumerate(numbers.heads)),
-                     comparison_view(numbers))
+    return FixedView(tuple(head_view(i, worked) for i in range(len(worked.heads))),
+                     comparison_view(worked))
 
 
-def progress_view(progress: Progress, numbers: D8Numbers) -> ProgressView:
+def progress_view(progress: Progress, worked: Worked) -> ProgressView:
     """Build the parts of the page that follow the learner's progress."""
     return ProgressView(
         prediction=progress.prediction,
         prediction_message=("Choose something first." if progress.prediction is None
                             else "Locked in. Reset your progress to change it."),
         why=f"Your reason then: {progress.why}" if progress.why else "",
-        questions=question_views(progress, numbers),
+        questions=question_views(progress, worked),
         runs=runs_text(progress.runs),
-        hints=hint_views(progress, numbers),
-        reading=reading_view(progress, numbers),
-        projection=projection_view(progress, numbers),
-        compare=compare_text(progress, numbers),
-        gate=gate_view(progress, numbers),
+        hints=hint_views(progress, worked),
+        reading=reading_view(progress, worked),
+        projection=projection_view(progress, worked),
+        compare=compare_text(progress, worked),
+        gate=gate_view(progress, worked),
         takeaway=progress.takeaway,
     )
 
 
-def check_announcement(before: Progress, after: Progress, numbers: D8Numbers) -> str:
+def check_announcement(before: Progress, after: Progress, worked: Worked) -> str:
     """Say what a Check did, shown and announced: the count, the run, any hint it opened."""
+    lesson = worked.lesson
     if after.runs == before.runs:
         readable = current_values(after)
-        unread = [qid for qid in QUESTION_IDS
+        unread = [qid for qid in lesson.question_ids
                   if qid not in readable and after.answers.get(qid) != before.answers.get(qid)]
         if unread:  # something new was typed, so "checked already" would not be true
             count = "1 answer" if len(unread) == 1 else f"{len(unread)} answers"
@@ -89,11 +90,11 @@ def check_announcement(before: Progress, after: Progress, numbers: D8Numbers) ->
                     f"be read, and the message beside {beside} says why.")
         return ("Nothing new was graded: these values were checked already, so this did not "
                 "count as a run.")
-    parts = [f"Checked. {correct_count(after, numbers)} of {len(QUESTIONS)} within tolerance.",
-             runs_text(after.runs)]
-    opened = hints_available(after.runs) - hints_available(before.runs)
+    parts = [f"Checked. {correct_count(after, worked)} of {len(lesson.questions)} within "
+             "tolerance.", runs_text(after.runs)]
+    opened = hints_available(after.runs, lesson) - hints_available(before.runs, lesson)
     if opened:
-        parts.append(f"Hint {hints_available(after.runs)} is now available.")
-    if after.gate and not before.gate:
+        parts.append(f"Hint {hints_available(after.runs, lesson)} is now available.")
+    if gate(after, worked) and not gate(before, worked):
         parts.append("Your check is met.")
     return " ".join(parts)

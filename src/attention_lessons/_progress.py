@@ -1,4 +1,4 @@
-"""A learner's progress through D8: an immutable record, pure transitions, versioned JSON."""
+"""A learner's progress through a lesson: an immutable record, pure transitions, versioned JSON."""
 
 from __future__ import annotations
 
@@ -8,17 +8,10 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from ._d8 import QUESTION_IDS, QUESTIONS, D8Numbers
 from ._errors import ParseError, StateError
-from ._grading import (
-    CORRECT_READING,
-    HINT_RUNGS,
-    PREDICTIONS,
-    READINGS,
-    gate_met,
-    grade,
-    hints_available,
-)
+from ._format import word
+from ._grading import gate_met, grade, hints_available
+from ._lesson import Lesson, Worked
 from ._numbers import finite_float, parse_number
 
 VERSION = 1
@@ -44,7 +37,6 @@ class Progress:
     reading: str | None = None
     projection: Projection = IDENTITY
     takeaway: str | None = None
-    gate: bool = False
     version: int = VERSION
 
 
@@ -59,14 +51,16 @@ def current_values(progress: Progress) -> dict[str, float]:
     return values
 
 
-def correct_count(progress: Progress, numbers: D8Numbers) -> int:
+def correct_count(progress: Progress, worked: Worked) -> int:
     """Return how many of the current answers land within tolerance."""
     values = current_values(progress)
-    return sum(grade(q, values[q.id], numbers).correct for q in QUESTIONS if q.id in values)
+    return sum(grade(q, values[q.id], worked).correct
+               for q in worked.lesson.questions if q.id in values)
 
 
-def _with_gate(progress: Progress, numbers: D8Numbers) -> Progress:
-    return replace(progress, gate=gate_met(correct_count(progress, numbers), progress.reading))
+def gate(progress: Progress, worked: Worked) -> bool:
+    """Return whether the gate is met, derived from the answers and the reading, never stored."""
+    return gate_met(correct_count(progress, worked), progress.reading, worked.lesson)
 
 
 def _kept(raw: str) -> str:
@@ -76,18 +70,19 @@ def _kept(raw: str) -> str:
     return text if len(text) <= MAX_ANSWER else text[: MAX_ANSWER - 1] + "\N{HORIZONTAL ELLIPSIS}"
 
 
-def lock_prediction(progress: Progress, choice: str, why: str = "") -> Progress:
+def lock_prediction(progress: Progress, lesson: Lesson, choice: str, why: str = "") -> Progress:
     """Lock in a prediction once; a locked prediction changes only through reset."""
     if progress.prediction is not None:
         return progress
-    if choice not in PREDICTIONS:
-        raise StateError("Choose one of the three predictions first.")
+    if choice not in {c.id for c in lesson.predictions}:
+        raise StateError(f"Choose one of the {word(len(lesson.predictions))} predictions first.")
     return replace(progress, prediction=choice, why=why.strip()[:MAX_WHY])
 
 
-def check(progress: Progress, typed: Mapping[str, str], numbers: D8Numbers) -> Progress:
+def check(progress: Progress, typed: Mapping[str, str], worked: Worked) -> Progress:
     """Grade the typed answers; a new readable value costs an attempt, and any new one is a run."""
-    answers = {qid: _kept(typed.get(qid, progress.answers.get(qid, ""))) for qid in QUESTION_IDS}
+    answers = {qid: _kept(typed.get(qid, progress.answers.get(qid, "")))
+               for qid in worked.lesson.question_ids}
     graded, attempts = dict(progress.graded), dict(progress.attempts)
     fresh = False
     for qid, raw in answers.items():
@@ -99,25 +94,24 @@ def check(progress: Progress, typed: Mapping[str, str], numbers: D8Numbers) -> P
             graded[qid] = value
             attempts[qid] = attempts.get(qid, 0) + 1
             fresh = True
-    checked = replace(progress, answers=answers, graded=graded, attempts=attempts,
-                      runs=progress.runs + fresh)
-    return _with_gate(checked, numbers)
+    return replace(progress, answers=answers, graded=graded, attempts=attempts,
+                   runs=progress.runs + fresh)
 
 
-def open_hint(progress: Progress, rung: int) -> Progress:
+def open_hint(progress: Progress, lesson: Lesson, rung: int) -> Progress:
     """Open hint rungs up to the given one, if the runs have made it available."""
-    if rung > hints_available(progress.runs):
+    if rung > hints_available(progress.runs, lesson):
         raise StateError(f"Hint {rung} is not available yet.")
     return replace(progress, hints_opened=max(progress.hints_opened, rung))
 
 
-def lock_reading(progress: Progress, reading: str, numbers: D8Numbers) -> Progress:
+def lock_reading(progress: Progress, reading: str, lesson: Lesson) -> Progress:
     """Lock in a reading; a wrong one may be replaced, the right one stays."""
-    if reading not in READINGS:
+    if reading not in {c.id for c in lesson.readings}:
         raise StateError("Choose one reading before locking it in.")
-    if progress.reading == CORRECT_READING:
+    if progress.reading == lesson.correct_reading:
         return progress
-    return _with_gate(replace(progress, reading=reading), numbers)
+    return replace(progress, reading=reading)
 
 
 def set_projection(progress: Progress, row: int, col: int, value: float) -> Progress:
@@ -156,8 +150,12 @@ def to_json(progress: Progress) -> str:
     return json.dumps(asdict(progress), sort_keys=True)
 
 
-def from_json(text: str) -> Progress:
-    """Read a saved record back, raising StateError for anything malformed or unknown."""
+def from_json(text: str, lesson: Lesson) -> Progress:
+    """Read a saved record back, raising StateError for anything malformed or unknown.
+
+    A "gate" that older records carry is checked for shape and then ignored: the gate is always
+    derived from the answers and the reading.
+    """
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError):  # ValueError also covers integers of 4300+ digits
@@ -166,18 +164,21 @@ def from_json(text: str) -> Progress:
         raise StateError("saved progress is not a JSON object")
     if type(raw.get("version")) is not int or raw["version"] != VERSION:
         raise StateError(f"saved progress has unknown version {raw.get('version')!r}")
+    if "gate" in raw:
+        _flag(raw["gate"], "gate")
+    ids = lesson.question_ids
     return Progress(
-        prediction=_optional(raw, "prediction", tuple(PREDICTIONS)),
+        prediction=_optional(raw, "prediction", tuple(c.id for c in lesson.predictions)),
         why=_text(raw, "why", MAX_WHY),
-        answers={k: _text({k: v}, k, MAX_ANSWER) for k, v in _mapping(raw, "answers").items()},
-        graded={k: _number(v, f"graded.{k}") for k, v in _mapping(raw, "graded").items()},
-        attempts={k: _count(v, f"attempts.{k}") for k, v in _mapping(raw, "attempts").items()},
+        answers={k: _text({k: v}, k, MAX_ANSWER) for k, v in _mapping(raw, "answers", ids).items()},
+        graded={k: _number(v, f"graded.{k}") for k, v in _mapping(raw, "graded", ids).items()},
+        attempts={k: _count(v, f"attempts.{k}")
+                  for k, v in _mapping(raw, "attempts", ids).items()},
         runs=_count(raw.get("runs"), "runs"),
-        hints_opened=min(_count(raw.get("hints_opened"), "hints_opened"), len(HINT_RUNGS)),
-        reading=_optional(raw, "reading", READINGS),
+        hints_opened=min(_count(raw.get("hints_opened"), "hints_opened"), len(lesson.hint_rungs)),
+        reading=_optional(raw, "reading", tuple(c.id for c in lesson.readings)),
         projection=_projection(raw.get("projection")),
         takeaway=None if raw.get("takeaway") is None else _text(raw, "takeaway", MAX_TAKEAWAY),
-        gate=_flag(raw.get("gate"), "gate"),
     )
 
 
@@ -195,9 +196,9 @@ def _text(raw: Mapping[str, Any], name: str, limit: int) -> str:
     return value
 
 
-def _mapping(raw: dict[str, Any], name: str) -> dict[str, Any]:
+def _mapping(raw: dict[str, Any], name: str, ids: tuple[str, ...]) -> dict[str, Any]:
     value = raw.get(name)
-    if not isinstance(value, dict) or not set(value) <= set(QUESTION_IDS):
+    if not isinstance(value, dict) or not set(value) <= set(ids):
         raise StateError(f"{name}: expected an object keyed by question")
     return value
 

@@ -1,25 +1,16 @@
-"""The D8 view model: every string the page shows, derived from the numbers and progress."""
+"""A lesson's view models: every string its page shows, derived from the numbers and progress."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._attention import HeadTrace, project
-from ._d8 import HEAD_NAMES, QUESTIONS, D8Numbers, truth
+from ._attention import project
 from ._errors import ParseError
-from ._format import decimals, exact, listing
-from ._grading import (
-    CORRECT_READING,
-    GATE_NEEDED,
-    HINT_RUNGS,
-    PREDICTIONS,
-    fitting_prediction,
-    grade,
-    hints_available,
-    reading_feedback,
-)
+from ._format import decimals, exact, largest, listing, word
+from ._grading import grade, hints_available
+from ._lesson import Worked, truth
 from ._numbers import parse_number
-from ._progress import IDENTITY, Progress, correct_count
+from ._progress import IDENTITY, Progress, correct_count, gate
 
 
 @dataclass(frozen=True)
@@ -64,29 +55,17 @@ class HeadView:
     keys: tuple[KeyRow, ...]
 
 
-def _largest(weights: tuple[float, ...]) -> str:
-    top = max(weights)
-    # Ties are compared at the printed precision: keys that print alike must not be ranked.
-    winners = [i + 1 for i, w in enumerate(weights) if decimals(w) == decimals(top)]
-    if len(winners) == 1:
-        return f"The largest weight is {decimals(top)} on key {winners[0]}."
-    names = ", ".join(str(k) for k in winners[:-1]) + f" and {winners[-1]}"
-    return f"The largest weight, {decimals(top)}, is shared by keys {names}."
-
-
-def head_view(index: int, head: HeadTrace) -> HeadView:
+def head_view(index: int, worked: Worked) -> HeadView:
     """Build one head's panel: scale, bars, step table, summary and per-key table."""
-    name = HEAD_NAMES[index]
+    spec, head = worked.lesson.heads[index], worked.heads[index]
     d = len(head.query)
-    keys = listing((k[0] for k in head.keys), exact)
-    values = listing((v[0] for v in head.values), exact)
-    query = listing(head.query, exact)
+    intro, lead = worked.lesson.describe(index, head)
     return HeadView(
-        id=name.lower(),
+        id=spec.id,
         scale=f"scale 1 / sqrt({d}) = {exact(head.scale)}",
-        intro=f"Query {query}, keys [{keys}], values [{values}].",
+        intro=intro,
         bars=tuple(Bar(f"key {i + 1}", decimals(w), w) for i, w in enumerate(head.weights)),
-        figure_text=f"Weights of head {name}: " + "; ".join(
+        figure_text=f"Weights of {spec.name}: " + "; ".join(
             f"key {i + 1}, {decimals(w)}" for i, w in enumerate(head.weights)) + ".",
         steps=(
             Step("scores, query times key", listing(head.scores, exact)),
@@ -96,9 +75,7 @@ def head_view(index: int, head: HeadTrace) -> HeadView:
             Step("weights", listing(head.weights)),
             Step("output, weights against values", listing(head.output)),
         ),
-        summary=(f"head {name} reads coordinate {index + 1} only: query {query}, keys {keys}, "
-                 f"values {values}. {_largest(head.weights)} "
-                 f"The output is {listing(head.output)}."),
+        summary=f"{lead} {largest(head.weights)} The output is {listing(head.output)}.",
         keys=tuple(KeyRow(str(i + 1), listing(k, exact), listing(v, exact), exact(s), decimals(w))
                    for i, (k, v, s, w) in enumerate(
                        zip(head.keys, head.values, head.scores, head.weights, strict=True))),
@@ -114,12 +91,14 @@ class ComparisonView:
     differences: tuple[str, ...]
 
 
-def comparison_view(numbers: D8Numbers) -> ComparisonView:
-    """Print the comparison table; differences come from full precision."""
+def comparison_view(worked: Worked) -> ComparisonView | None:
+    """Print the comparison table, if the lesson has one; differences come from full precision."""
+    if worked.single is None or worked.differences is None:
+        return None
     return ComparisonView(
-        concatenated=tuple(decimals(x) for x in numbers.concatenated),
-        single=tuple(decimals(x) for x in numbers.single.output),
-        differences=tuple(decimals(x) for x in numbers.differences),
+        concatenated=tuple(decimals(x) for x in worked.concatenated),
+        single=tuple(decimals(x) for x in worked.single.output),
+        differences=tuple(decimals(x) for x in worked.differences),
     )
 
 
@@ -135,10 +114,10 @@ class QuestionView:
     state: str  # "", "correct", "wrong" or "invalid"
 
 
-def question_views(progress: Progress, numbers: D8Numbers) -> tuple[QuestionView, ...]:
+def question_views(progress: Progress, worked: Worked) -> tuple[QuestionView, ...]:
     """Grade the answers as last checked, field by field."""
     views = []
-    for q in QUESTIONS:
+    for q in worked.lesson.questions:
         typed = progress.answers.get(q.id)
         attempts = f"Attempts: {progress.attempts.get(q.id, 0)}"
         if typed is None:
@@ -149,7 +128,7 @@ def question_views(progress: Progress, numbers: D8Numbers) -> tuple[QuestionView
         except ParseError as exc:
             views.append(QuestionView(q.id, typed, attempts, "", str(exc), "invalid"))
             continue
-        verdict = grade(q, reading.value, numbers)
+        verdict = grade(q, reading.value, worked)
         views.append(QuestionView(q.id, typed, attempts, reading.echo, verdict.message,
                                   "correct" if verdict.correct else "wrong"))
     return tuple(views)
@@ -166,10 +145,12 @@ class ProjectionView:
     sentence: str
 
 
-def projection_view(progress: Progress, numbers: D8Numbers) -> ProjectionView:
-    """Project the concatenated heads through the learner's matrix."""
-    before = tuple(decimals(x) for x in numbers.concatenated)
-    after = tuple(decimals(x) for x in project(progress.projection, numbers.concatenated))
+def projection_view(progress: Progress, worked: Worked) -> ProjectionView | None:
+    """Project the concatenated heads through the learner's matrix, if the lesson has one."""
+    if worked.lesson.projection is None:
+        return None
+    before = tuple(decimals(x) for x in worked.concatenated)
+    after = tuple(decimals(x) for x in project(progress.projection, worked.concatenated))
     return ProjectionView(
         entries=tuple((exact(a), exact(b)) for a, b in progress.projection),
         badge="identity" if progress.projection == IDENTITY else "your matrix",
@@ -191,39 +172,22 @@ class HintView:
     text: str
 
 
-def hint_views(progress: Progress, numbers: D8Numbers) -> tuple[HintView, ...]:
+def hint_views(progress: Progress, worked: Worked) -> tuple[HintView, ...]:
     """Build the ladder: a question after the first threshold, the worked answer after the next."""
-    a, b = numbers.heads
-    question = _hint_question(a, numbers.single)
-    answer = " ".join(f"{q.label}: {exact(truth(q, numbers))}." for q in QUESTIONS) + (
-        f" Head A's sum of exponentials is {decimals(a.total)}, head B's is {decimals(b.total)}:"
-        " each head normalises over its own scores only.")
-    open_now = hints_available(progress.runs)
+    lesson = worked.lesson
+    question = lesson.hint_question(worked)
+    answer = " ".join(f"{q.label}: {exact(truth(q, worked))}." for q in lesson.questions)
+    answer = f"{answer} {lesson.hint_answer(worked)}"
+    open_now = hints_available(progress.runs, lesson)
     views = []
-    for rung, (kind, threshold, text) in enumerate(
-            (("A question", HINT_RUNGS[0], question), ("The answer", HINT_RUNGS[1], answer)), 1):
+    rungs = zip(("A question", "The answer"), lesson.hint_rungs, (question, answer), strict=True)
+    for rung, (kind, threshold, text) in enumerate(rungs, 1):
         available = rung <= open_now
         status = f"{kind}." if available else (
             f"{kind}: available after {threshold} evaluated runs.")
         opened = available and rung <= progress.hints_opened
         views.append(HintView(rung, available, opened, status, text if opened else ""))
     return tuple(views)
-
-
-def _hint_question(head: HeadTrace, single: HeadTrace) -> str:
-    """Ask about the keys this head weighs most, set beside their scores in the single head."""
-    top = sorted(sorted(range(len(head.weights)), key=lambda i: -head.weights[i])[:2])
-    here = [exact(head.scores[i]) for i in top]
-    there = " and ".join(exact(single.scores[i]) for i in top)
-    if len(top) == 1:
-        scored = f"key {top[0] + 1} scores {here[0]}. In the single head it scores {there}."
-    else:
-        i, j = (k + 1 for k in top)
-        pair = (f"keys {i} and {j} both score {here[0]}" if here[0] == here[1]
-                else f"key {i} scores {here[0]} and key {j} scores {here[1]}")
-        scored = f"{pair}. In the single head they score {there}."
-    return (f"In head A, {scored} Which scores does each softmax divide by, and what does "
-            "that do to the weights?")
 
 
 def runs_text(runs: int) -> str:
@@ -241,35 +205,38 @@ class GateView:
     status: str
 
 
-def gate_view(progress: Progress, numbers: D8Numbers) -> GateView:
+def gate_view(progress: Progress, worked: Worked) -> GateView:
     """Count the numbers within tolerance and describe the locked reading."""
-    correct = correct_count(progress, numbers)
+    lesson = worked.lesson
+    correct = correct_count(progress, worked)
     if progress.reading is None:
         reading = "No reading locked in yet."
-    elif progress.reading == CORRECT_READING:
+    elif progress.reading == lesson.correct_reading:
         reading = "The right reading is locked in."
     else:
         reading = "The reading locked in is not the right one yet."
-    counted = f"{correct} of {len(QUESTIONS)} numbers within tolerance, {GATE_NEEDED} needed."
+    counted = (f"{correct} of {len(lesson.questions)} numbers within tolerance, "
+               f"{lesson.gate_needed} needed.")
     status = f"{counted} {reading}"
-    if progress.gate:
+    if gate(progress, worked):
         return GateView(True, "met", "Met. You demonstrated it on these numbers.", status)
     return GateView(False, "not yet", "Not met yet. Keep working the session.", status)
 
 
-def compare_text(progress: Progress, numbers: D8Numbers) -> str:
-    """Set the locked prediction beside what the computed differences show."""
+def compare_text(progress: Progress, worked: Worked) -> str:
+    """Set the locked prediction beside what the computed numbers show."""
+    lesson = worked.lesson
     if progress.prediction is None:
         return ""
-    gaps = " and ".join(decimals(d) for d in numbers.differences)
-    fits = fitting_prediction(numbers.differences)
-    said = f"You predicted: {PREDICTIONS[progress.prediction]}"
-    shown = f"The two heads and the single head differ by {gaps}."
+    fits = lesson.fitting_prediction(worked)
+    said = f"You predicted: {lesson.prediction_label(progress.prediction)}"
+    shown = lesson.shown(worked)
     if fits is None:
-        return f"{said} {shown} None of the three predictions describes that exactly."
+        count = word(len(lesson.predictions))
+        return f"{said} {shown} None of the {count} predictions describes that exactly."
     if fits == progress.prediction:
         return f"{said} {shown} The numbers bear your prediction out."
-    return f"{said} {shown} So the numbers say: {PREDICTIONS[fits]}"
+    return f"{said} {shown} So the numbers say: {lesson.prediction_label(fits)}"
 
 
 @dataclass(frozen=True)
@@ -282,10 +249,11 @@ class ReadingView:
     state: str  # "", "correct" or "wrong"
 
 
-def reading_view(progress: Progress, numbers: D8Numbers) -> ReadingView:
+def reading_view(progress: Progress, worked: Worked) -> ReadingView:
     """Describe the locked reading, or ask for one."""
+    lesson = worked.lesson
     if progress.reading is None:
         return ReadingView(None, False, "Choose one before locking it in.", "")
-    correct = progress.reading == CORRECT_READING
-    return ReadingView(progress.reading, correct, reading_feedback(progress.reading, numbers),
+    correct = progress.reading == lesson.correct_reading
+    return ReadingView(progress.reading, correct, lesson.reading_feedback(progress.reading, worked),
                        "correct" if correct else "wrong")

@@ -41,7 +41,7 @@ def test_track_page_links_to_d8_by_a_relative_url(
     assert console_errors == []
 
 
-@pytest.mark.parametrize("path", ["d8/", "d8/index.html", "d8/main.py", "d8/pyscript.toml"])
+@pytest.mark.parametrize("path", ["d8/", "d8/index.html", "main.py", "d8/pyscript.toml"])
 def test_served_d8_source_holds_no_computed_number(site_url: str, path: str) -> None:
     with urllib.request.urlopen(site_url + path) as response:
         text = response.read().decode("utf-8")
@@ -84,7 +84,7 @@ def test_a_failing_main_py_is_reported_in_plain_words(page: Page, d8_url: str) -
     def broken_main(route: Route) -> None:
         route.fulfill(body="raise RuntimeError('broken on purpose')", content_type="text/plain")
 
-    page.route("**/d8/main.py", broken_main)
+    page.route("**/main.py", broken_main)
     page.goto(d8_url)
     expect(page.locator("#boot-status")).to_have_text(
         "Python could not start: the lesson's Python code stopped with an error. "

@@ -1,4 +1,7 @@
-"""D8 in the browser: render the package's view models and forward the learner's events."""
+"""Every page in the browser: render the package's view models and forward the learner's events.
+
+The page says which lesson it is in <html data-lesson>; the track page leaves it empty.
+"""
 
 import time
 
@@ -6,7 +9,7 @@ _started = time.perf_counter()
 
 from pyscript import document, when, window  # noqa: E402
 
-import attention_lessons as lesson  # noqa: E402
+import attention_lessons as course  # noqa: E402
 
 
 def by_id(element_id):
@@ -21,53 +24,70 @@ def show(element_id, visible=True):
     by_id(element_id).hidden = not visible
 
 
+def on(event_type, selector):
+    """pyscript's `when`, for controls a page may lack (the track has none, 8.2 no projection)."""
+    if document.querySelector(selector) is None:
+        return lambda handler: handler
+    return when(event_type, selector)
+
+
 class Store:
     """The localStorage adapter; when storage fails, progress lives in memory with a notice."""
 
     def __init__(self):
         try:
             self.storage = window.localStorage
-            self.storage.getItem(lesson.STORE_KEY)
+            self.storage.getItem("attention-lessons")
         except Exception:
             self.storage = None
 
-    def load(self):
+    def read(self, lesson):
+        raw = self.storage.getItem(course.store_key(lesson))
+        return raw if isinstance(raw, str) else None  # JavaScript's null arrives as jsnull
+
+    def peek(self, lesson):
+        """Read a lesson's progress for the track, without setting anything aside."""
         if self.storage is None:
-            return lesson.Progress(), lesson.NOT_SAVING
-        raw = self.storage.getItem(lesson.STORE_KEY)
-        # JavaScript's null arrives as pyodide's jsnull, not None.
-        now = int(window.Date.now())
-        loaded = lesson.load_record(raw if isinstance(raw, str) else None, now)
+            return course.Progress()
+        loaded = course.load_record(self.read(lesson), 0, lesson)
+        return loaded.progress
+
+    def load(self, lesson):
+        if self.storage is None:
+            return course.Progress(), course.NOT_SAVING
+        raw = self.read(lesson)
+        loaded = course.load_record(raw, int(window.Date.now()), lesson)
         if loaded.backup_key is not None:
             try:
                 self.storage.setItem(loaded.backup_key, raw)
             except Exception:  # full, say: keep the record where it is and never write over it
                 self.storage = None
-                return loaded.progress, lesson.NOT_SET_ASIDE
+                return loaded.progress, course.NOT_SET_ASIDE
         return loaded.progress, loaded.notice
 
     @property
     def saving(self):
         return self.storage is not None
 
-    def save(self, progress):
+    def save(self, lesson, progress):
         if self.storage is None:
-            return lesson.NOT_SAVING
+            return course.NOT_SAVING
         try:
-            self.storage.setItem(lesson.STORE_KEY, lesson.to_json(progress))
+            self.storage.setItem(course.store_key(lesson), course.to_json(progress))
         except Exception:
             self.storage = None
-            return lesson.NOT_SAVING
+            return course.NOT_SAVING
         return ""
 
 
 class Page:
-    """The one learner's session on this page: the numbers, their progress and the store."""
+    """The one learner's session on a lesson page: the numbers, their progress and the store."""
 
-    def __init__(self, numbers, store):
-        self.numbers = numbers
+    def __init__(self, worked, store):
+        self.worked = worked
+        self.lesson = worked.lesson
         self.store = store
-        self.progress, self.loaded = store.load()
+        self.progress, self.loaded = store.load(self.lesson)
         self.notice(self.loaded)
 
     def notice(self, text):
@@ -77,11 +97,11 @@ class Page:
 
     def update(self, progress):
         self.progress = progress
-        self.notice(lesson.notices(self.loaded, self.store.save(progress)))
+        self.notice(course.notices(self.loaded, self.store.save(self.lesson, progress)))
         self.render()
 
     def render(self):
-        self.view = view = lesson.progress_view(self.progress, self.numbers)
+        self.view = view = course.progress_view(self.progress, self.worked)
         locked = view.prediction is not None
         for radio in document.querySelectorAll("input[name=prediction]"):
             radio.disabled = locked
@@ -111,12 +131,13 @@ class Page:
         by_id("lock_reading").disabled = view.reading.correct
         for radio in document.querySelectorAll("input[name=reading]"):
             radio.disabled = view.reading.correct
-        projection = view.projection
-        say("projection_badge", projection.badge)
-        for i in (0, 1):
-            say(f"before_{i + 1}", projection.before[i])
-            say(f"after_{i + 1}", projection.after[i])
-        say("projection_sentence", projection.sentence)
+        if view.projection is not None:
+            projection = view.projection
+            say("projection_badge", projection.badge)
+            for i in (0, 1):
+                say(f"before_{i + 1}", projection.before[i])
+                say(f"after_{i + 1}", projection.after[i])
+            say("projection_sentence", projection.sentence)
         say("compare_text", view.compare)
         say("compare_why", view.why)
         show("compare_why", bool(view.why))
@@ -132,7 +153,7 @@ class Page:
         for radio in document.querySelectorAll("input[name=prediction]"):
             radio.checked = radio.value == progress.prediction
         by_id("why").value = progress.why
-        for q in lesson.QUESTIONS:
+        for q in self.lesson.questions:
             by_id(q.id).value = progress.answers.get(q.id, "")
         for radio in document.querySelectorAll("input[name=reading]"):
             radio.checked = radio.value == progress.reading
@@ -142,6 +163,8 @@ class Page:
 
     def fill_projection(self, skip=""):
         """Show the projection's entries in both sliders and fields, except the one being typed."""
+        if self.view.projection is None:
+            return
         for r, row in enumerate(self.view.projection.entries, 1):
             for c, text in enumerate(row, 1):
                 entry = f"w{r}{c}"
@@ -166,10 +189,12 @@ def render_fixed(view):
         by_id(f"{prefix}_keys").replaceChildren(
             *[table_row(k.key, k.key_value, k.value, k.score, k.weight) for k in head.keys])
         show(f"{prefix}_badge")
-    for name in ("concatenated", "single", "differences"):
-        for i, text in enumerate(getattr(view.comparison, name), 1):
-            say(f"{name}_{i}", text)
-    show("projection_computed")
+    if view.comparison is not None:
+        for name in ("concatenated", "single", "differences"):
+            for i, text in enumerate(getattr(view.comparison, name), 1):
+                say(f"{name}_{i}", text)
+    if document.getElementById("projection_computed") is not None:
+        show("projection_computed")
 
 
 def element(tag, text="", class_name=""):
@@ -206,7 +231,7 @@ def attempt(page, action, message_id, message_is_live=False):
     """Run a transition; a LessonError becomes a message beside the control, nothing is lost."""
     try:
         progress = action(page.progress)
-    except lesson.LessonError as error:
+    except course.LessonError as error:
         say(message_id, str(error))
         if not message_is_live:  # a live message is heard where it is; say it only once
             announce(str(error))
@@ -215,50 +240,81 @@ def attempt(page, action, message_id, message_is_live=False):
     return True
 
 
-with open("fixtures/attention-8.2.json", encoding="utf-8") as fixture_file:
-    NUMBERS = lesson.compute(lesson.parse_fixture(fixture_file.read()))
-PAGE = Page(NUMBERS, Store())
-render_fixed(lesson.fixed_view(NUMBERS))
-PAGE.render()
-PAGE.restore_fields()
+def work(lesson):
+    with open(f"fixtures/{lesson.fixture}", encoding="utf-8") as fixture_file:
+        return course.work(lesson, course.parse_fixture(fixture_file.read()))
 
 
-@when("submit", "#predict_form")
+def render_track(store):
+    """Show each lesson's status on the track, derived from what this browser has saved."""
+    worked = {slug: work(lesson) for slug, lesson in course.LESSONS.items()}
+    saved = {slug: store.peek(lesson) for slug, lesson in course.LESSONS.items()}
+    for row in course.track_view(saved, worked):
+        say(f"status_{row.slug}", row.status)
+        if row.opens:
+            say(f"opens_{row.slug}", row.opens)
+    if store.storage is None:
+        say("storage_notice", course.NOT_SAVING)
+        show("storage_notice")
+
+
+def render_waiting(page):
+    """Show the notice that this lesson builds on one not done yet; it never blocks anything."""
+    before = page.lesson.prerequisite
+    if before is not None:
+        lesson = course.LESSONS[before]
+        progress = {before: page.store.peek(lesson)}
+        show("prerequisite_notice", course.waiting(page.lesson, progress, {before: work(lesson)}))
+
+
+SLUG = document.documentElement.dataset.lesson
+if SLUG:
+    PAGE = Page(work(course.LESSONS[SLUG]), Store())
+    render_fixed(course.fixed_view(PAGE.worked))
+    PAGE.render()
+    PAGE.restore_fields()
+    render_waiting(PAGE)
+else:
+    render_track(Store())
+
+
+@on("submit", "#predict_form")
 def on_predict(event):
     event.preventDefault()
     chosen = document.querySelector("input[name=prediction]:checked")
     choice = chosen.value if chosen else ""
     why = by_id("why").value
-    if attempt(PAGE, lambda p: lesson.lock_prediction(p, choice, why), "prediction_message"):
+    if attempt(PAGE, lambda p: course.lock_prediction(p, PAGE.lesson, choice, why),
+               "prediction_message"):
         announce("Prediction locked in. Section 03, Try it, is open.")
         by_id("try_title").focus()
 
 
-@when("submit", "#numbers_form")
+@on("submit", "#numbers_form")
 def on_check(event):
     event.preventDefault()
     before = PAGE.progress
-    typed = {q.id: by_id(q.id).value for q in lesson.QUESTIONS}
-    PAGE.update(lesson.check(before, typed, NUMBERS))
+    typed = {q.id: by_id(q.id).value for q in PAGE.lesson.questions}
+    PAGE.update(course.check(before, typed, PAGE.worked))
     # Shown as well as announced: a re-check that grades nothing changes nothing else in view.
-    message = lesson.check_announcement(before, PAGE.progress, NUMBERS)
+    message = course.check_announcement(before, PAGE.progress, PAGE.worked)
     say("check_message", message)
     announce(message)
 
 
-@when("click", "#hint_1_open, #hint_2_open")
+@on("click", "#hint_1_open, #hint_2_open")
 def on_hint(event):
     rung = 1 if event.currentTarget.id == "hint_1_open" else 2
-    if attempt(PAGE, lambda p: lesson.open_hint(p, rung), f"hint_{rung}_status"):
+    if attempt(PAGE, lambda p: course.open_hint(p, PAGE.lesson, rung), f"hint_{rung}_status"):
         by_id(f"hint_{rung}_text").focus()  # read out where focus lands; no second announcement
 
 
-@when("submit", "#reading_form")
+@on("submit", "#reading_form")
 def on_reading(event):
     event.preventDefault()
     chosen = document.querySelector("input[name=reading]:checked")
     reading = chosen.value if chosen else ""
-    if attempt(PAGE, lambda p: lesson.lock_reading(p, reading, NUMBERS), "reading_feedback"):
+    if attempt(PAGE, lambda p: course.lock_reading(p, reading, PAGE.lesson), "reading_feedback"):
         announce(by_id("reading_feedback").textContent)
 
 
@@ -267,52 +323,52 @@ def cell(entry):
     return int(entry[1]) - 1, int(entry[2]) - 1
 
 
-@when("input", ".projection-row input[type=range]")
+@on("input", ".projection-row input[type=range]")
 def on_slider(event):
     row, col = cell(event.currentTarget.id)
     value = float(event.currentTarget.value)
-    PAGE.update(lesson.set_projection(PAGE.progress, row, col, value))
+    PAGE.update(course.set_projection(PAGE.progress, row, col, value))
     PAGE.fill_projection()
 
 
-@when("input", ".projection-row input[type=text]")
+@on("input", ".projection-row input[type=text]")
 def on_entry(event):
     entry = event.currentTarget.id
     typed = event.currentTarget.value
     row, col = cell(entry)
 
     def set_typed(progress):
-        return lesson.set_projection(progress, row, col, lesson.parse_number(typed).value)
+        return course.set_projection(progress, row, col, course.parse_number(typed).value)
 
     if attempt(PAGE, set_typed, f"{entry}_message"):
         PAGE.fill_projection(skip=entry)
 
 
-@when("click", "#projection_reset")
+@on("click", "#projection_reset")
 def on_projection_reset(event):
-    PAGE.update(lesson.reset_projection(PAGE.progress))
+    PAGE.update(course.reset_projection(PAGE.progress))
     PAGE.fill_projection()
     announce("The projection is back to the identity.")
 
 
-@when("submit", "#takeaway_form")
+@on("submit", "#takeaway_form")
 def on_takeaway(event):
     event.preventDefault()
     text = by_id("takeaway").value
-    if attempt(PAGE, lambda p: lesson.save_takeaway(p, text), "takeaway_message", True):
+    if attempt(PAGE, lambda p: course.save_takeaway(p, text), "takeaway_message", True):
         saved = ("Saved in this browser." if PAGE.store.saving else
                  "Kept while this tab is open; this browser is not letting the page save it.")
         say("takeaway_message", saved)
 
 
-@when("input", "#takeaway")
+@on("input", "#takeaway")
 def on_takeaway_edit(event):
     say("takeaway_message", "")  # "Saved" would be stale once the text changes again
 
 
-@when("click", "#reset_progress")
+@on("click", "#reset_progress")
 def on_reset(event):
-    PAGE.update(lesson.reset())
+    PAGE.update(course.reset())
     PAGE.restore_fields()
     say("takeaway_message", "")
     say("check_message", "")

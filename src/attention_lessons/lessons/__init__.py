@@ -1,0 +1,10 @@
+"""The course's lessons, in track order: adding a lesson means writing its module and listing it."""
+
+from __future__ import annotations
+
+from .._lesson import Lesson
+from . import attention_by_hand, two_heads
+
+LESSONS: dict[str, Lesson] = {
+    lesson.slug: lesson for lesson in (attention_by_hand.LESSON, two_heads.LESSON)
+}
