@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 
 from attention_lessons import (
     NOT_SAVING,
+    NOT_SET_ASIDE,
     Progress,
+    Store,
     gate,
     load_record,
     lock_prediction,
@@ -79,3 +81,59 @@ def test_a_d8_record_from_the_first_site_comes_back_whole() -> None:
     assert progress.projection == ((1.0, 0.5), (-1.5, 1.0))
     assert progress.takeaway == "Each head has its own softmax <b>not HTML</b>."
     assert gate(progress, D8)
+
+
+class MemoryStorage:
+    """Web Storage in a dict, with a quota: what localStorage does, on CPython."""
+
+    def __init__(self, items: dict[str, str] | None = None, quota: int = 10**6) -> None:
+        self.items = dict(items or {})
+        self.quota = quota
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if sum(map(len, self.items.values())) + len(value) > self.quota:
+            raise RuntimeError("QuotaExceededError")
+        self.items[key] = value
+
+
+class Blocked:
+    """Storage that refuses every call, as a browser with site data blocked does."""
+
+    def getItem(self, key: str) -> str | None:
+        raise RuntimeError("SecurityError")
+
+    def setItem(self, key: str, value: str) -> None:
+        raise RuntimeError("SecurityError")
+
+
+def test_a_store_saves_and_loads_each_lesson_under_its_own_key() -> None:
+    storage = MemoryStorage()
+    store = Store(storage)
+    progress = lock_prediction(Progress(), D8.lesson, "same")
+    assert store.save(D8.lesson, progress) == ""
+    assert set(storage.items) == {store_key(D8.lesson)}
+    assert store.load(D8.lesson, now_ms=1) == (progress, "")
+    assert store.peek(D8.lesson) == progress
+
+
+def test_blocked_storage_keeps_progress_in_memory_and_says_so() -> None:
+    store = Store(Blocked())
+    assert store.load(D8.lesson, now_ms=1) == (Progress(), NOT_SAVING)
+    assert not store.saving
+    assert store.save(D8.lesson, Progress()) == NOT_SAVING
+
+
+def test_an_unreadable_record_is_backed_up_and_never_written_over() -> None:
+    storage = MemoryStorage({store_key(D8.lesson): "{not json"})
+    progress, notice = Store(storage).load(D8.lesson, now_ms=7)
+    assert progress == Progress()
+    assert "set aside" in notice
+    assert storage.items[f"{store_key(D8.lesson)}:backup:7"] == "{not json"
+    full = MemoryStorage({store_key(D8.lesson): "{not json"}, quota=12)
+    store = Store(full)
+    assert store.load(D8.lesson, now_ms=7) == (Progress(), NOT_SET_ASIDE)
+    assert store.save(D8.lesson, Progress()) == NOT_SAVING
+    assert full.items == {store_key(D8.lesson): "{not json"}

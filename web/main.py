@@ -31,53 +31,14 @@ def on(event_type, selector):
     return when(event_type, selector)
 
 
-class Store:
-    """The localStorage adapter; when storage fails, progress lives in memory with a notice."""
-
-    def __init__(self):
-        try:
-            self.storage = window.localStorage
-            self.storage.getItem("attention-lessons")
-        except Exception:
-            self.storage = None
-
-    def read(self, lesson):
-        raw = self.storage.getItem(course.store_key(lesson))
-        return raw if isinstance(raw, str) else None  # JavaScript's null arrives as jsnull
-
-    def peek(self, lesson):
-        """Read a lesson's progress for the track, without setting anything aside."""
-        if self.storage is None:
-            return course.Progress()
-        loaded = course.load_record(self.read(lesson), 0, lesson)
-        return loaded.progress
-
-    def load(self, lesson):
-        if self.storage is None:
-            return course.Progress(), course.NOT_SAVING
-        raw = self.read(lesson)
-        loaded = course.load_record(raw, int(window.Date.now()), lesson)
-        if loaded.backup_key is not None:
-            try:
-                self.storage.setItem(loaded.backup_key, raw)
-            except Exception:  # full, say: keep the record where it is and never write over it
-                self.storage = None
-                return loaded.progress, course.NOT_SET_ASIDE
-        return loaded.progress, loaded.notice
-
-    @property
-    def saving(self):
-        return self.storage is not None
-
-    def save(self, lesson, progress):
-        if self.storage is None:
-            return course.NOT_SAVING
-        try:
-            self.storage.setItem(course.store_key(lesson), course.to_json(progress))
-        except Exception:
-            self.storage = None
-            return course.NOT_SAVING
-        return ""
+def open_storage():
+    """Return the browser's localStorage, or None where reading it throws (site data blocked)."""
+    try:
+        storage = window.localStorage
+        storage.getItem("attention-lessons")
+    except Exception:
+        return None
+    return storage
 
 
 class Page:
@@ -87,7 +48,7 @@ class Page:
         self.worked = worked
         self.lesson = worked.lesson
         self.store = store
-        self.progress, self.loaded = store.load(self.lesson)
+        self.progress, self.loaded = store.load(self.lesson, int(window.Date.now()))
         self.notice(self.loaded)
 
     def notice(self, text):
@@ -253,7 +214,7 @@ def render_track(store):
         say(f"status_{row.slug}", row.status)
         if row.opens:
             say(f"opens_{row.slug}", row.opens)
-    if store.storage is None:
+    if not store.saving:
         say("storage_notice", course.NOT_SAVING)
         show("storage_notice")
 
@@ -269,13 +230,13 @@ def render_waiting(page):
 
 SLUG = document.documentElement.dataset.lesson
 if SLUG:
-    PAGE = Page(work(course.LESSONS[SLUG]), Store())
+    PAGE = Page(work(course.LESSONS[SLUG]), course.Store(open_storage()))
     render_fixed(course.fixed_view(PAGE.worked))
     PAGE.render()
     PAGE.restore_fields()
     render_waiting(PAGE)
 else:
-    render_track(Store())
+    render_track(course.Store(open_storage()))
 
 
 @on("submit", "#predict_form")

@@ -24,7 +24,7 @@ from ._progress import (
     set_projection,
     to_json,
 )
-from ._store import NOT_SAVING, NOT_SET_ASIDE, Loaded, load_record, notices, store_key
+from ._store import NOT_SAVING, NOT_SET_ASIDE, Loaded, Store, load_record, notices, store_key
 from .lessons import LESSONS
 
 
@@ -65,6 +65,7 @@ __all__ = [
     "Reading",
     "Slip",
     "StateError",
+    "Store",
     "TrackRow",
     "Worked",
     "__version__",

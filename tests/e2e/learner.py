@@ -1,9 +1,10 @@
-"""What a learner does on D8, as reusable steps: by role and label, with expect, never sleeps."""
+"""What a learner does on a lesson, as reusable steps: by role and label, with expect, no sleeps."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from conftest import python_ready
 from playwright.sync_api import Locator, Page, expect
@@ -29,10 +30,67 @@ PROJECTION_LABELS = (
 )
 
 
+@dataclass(frozen=True)
+class Plan:
+    """One lesson as a learner works it: where it is, and right and wrong things to do on it."""
+
+    slug: str
+    right_prediction: str
+    wrong_prediction: str
+    right_answers: Mapping[str, str]
+    wrong_answers: Mapping[str, str]  # a slip or two and an unreadable answer
+    one_wrong: Mapping[str, str]  # one more wrong value, for one more evaluated run
+    right_reading: str
+    wrong_reading: str
+
+
+D8 = Plan(
+    slug="d8",
+    right_prediction=RIGHT_PREDICTION,
+    wrong_prediction="The same two numbers.",
+    right_answers=MIXED_ANSWERS,
+    wrong_answers={
+        "Head A, the score for key 1": "0.4643",  # a weight where a score was asked
+        "Head A, the output": SINGLE_HEAD_OUTPUT,  # the single head's number
+        "Head B, the output": "abc",
+    },
+    one_wrong={"Head B, the weight on key 1": "0.1749"},
+    right_reading=RIGHT_READING,
+    wrong_reading="The difference is rounding.",
+)
+L82 = Plan(
+    slug="8-2",
+    right_prediction="Key 1.",
+    wrong_prediction="Key 3.",
+    right_answers={
+        "The score for key 3": "1",
+        "The scaled score for key 1": "1,414",
+        "The weight on key 1": ".609",
+        "The weight on key 3": "0.3",
+        "The output, first entry": "1.174",
+        "The output, second entry": "0.7643",
+    },
+    wrong_answers={
+        "The scaled score for key 1": "2",  # the score before scaling
+        "The weight on key 1": "0.7020",  # the softmax of the unscaled scores
+        "The output, second entry": "abc",
+    },
+    one_wrong={"The weight on key 3": "2.0281"},  # key 3's exponential
+    right_reading="The vectors have two coordinates",
+    wrong_reading="Without it the weights would not add up to 1.",
+)
+PLANS = (L82, D8)
+
+
+def open_page(page: Page, url: str) -> None:
+    """Open a page and wait until Python says it is ready."""
+    page.goto(url)
+    python_ready(page)
+
+
 def open_d8(page: Page, d8_url: str) -> None:
     """Open D8 and wait until Python says it is ready."""
-    page.goto(d8_url)
-    python_ready(page)
+    open_page(page, d8_url)
 
 
 def reload_d8(page: Page) -> None:

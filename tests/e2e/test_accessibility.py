@@ -1,4 +1,4 @@
-"""axe finds no WCAG 2.2 AA violation on D8 before Python, when ready, when wrong and when met."""
+"""axe finds no WCAG 2.2 AA violation on each lesson before Python, when ready, wrong and met."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from conftest import python_ready
 from learner import (
-    MIXED_ANSWERS,
+    PLANS,
+    Plan,
     check_answers,
     gate,
     lock_prediction,
@@ -17,11 +18,6 @@ from learner import (
 from playwright.sync_api import Page, Route, expect
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-WRONG_ANSWERS = {
-    "Head A, the score for key 1": "0.4643",  # a weight where a score was asked
-    "Head A, the output": "1.1740",  # the single head's number
-    "Head B, the output": "abc",
-}
 # axe arrives through page.evaluate, which goes over the DevTools protocol: the page's CSP
 # does not govern it, so no bypass_csp context is needed (console_errors, which reports CSP
 # violations, stays empty to prove it).
@@ -57,16 +53,16 @@ def assert_radios_unsqueezed(page: Page) -> None:
     assert len(set(widths)) == 1, f"radios of different widths: {widths}"
 
 
-@pytest.mark.parametrize(
-    ("width", "scheme"), [(1280, "light"), (375, "light"), (375, "dark")], ids=str
-)
+@pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
+@pytest.mark.parametrize("screen", [(1280, "light"), (375, "light"), (375, "dark")], ids=str)
 def test_axe_finds_nothing_from_start_to_met(
     page: Page,
-    d8_url: str,
+    site_url: str,
     console_errors: list[str],
-    width: int,
-    scheme: Literal["light", "dark"],
+    screen: tuple[int, Literal["light", "dark"]],
+    plan: Plan,
 ) -> None:
+    width, scheme = screen
     page.set_viewport_size({"width": width, "height": 900})
     page.emulate_media(color_scheme=scheme)
     held: list[Route] = []
@@ -76,7 +72,7 @@ def test_axe_finds_nothing_from_start_to_met(
 
     page.route("**/pyodide.asm.wasm", hold)
     with page.expect_request(lambda request: request.url.endswith("/pyodide.asm.wasm")):
-        page.goto(d8_url)
+        page.goto(f"{site_url}{plan.slug}/")
     expect(page.get_by_role("button", name="Python is starting…")).to_be_disabled()
     assert_accessible(page, "before Python is ready")
     assert held, "the runtime request was not held"
@@ -85,15 +81,15 @@ def test_axe_finds_nothing_from_start_to_met(
     python_ready(page)
     assert_accessible(page, "once Python is ready")
 
-    lock_prediction(page, "The same two numbers.")
-    check_answers(page, WRONG_ANSWERS)
-    check_answers(page, {"Head B, the weight on key 1": "0.1749"})
-    lock_reading(page, "The difference is rounding.")
+    lock_prediction(page, plan.wrong_prediction)
+    check_answers(page, plan.wrong_answers)
+    check_answers(page, plan.one_wrong)
+    lock_reading(page, plan.wrong_reading)
     expect(gate(page)).to_contain_text("The reading locked in is not the right one yet.")
     assert_accessible(page, "with wrong answers and a wrong reading showing")
 
-    check_answers(page, MIXED_ANSWERS)  # the third run opens the first hint
-    lock_reading(page)
+    check_answers(page, plan.right_answers)  # the third run opens the first hint
+    lock_reading(page, plan.right_reading)
     page.get_by_role("button", name="Show the question").click()
     for disclosure in page.get_by_text("Show this head's numbers").all():
         disclosure.click()
