@@ -26,7 +26,7 @@ def show(element_id, visible=True):
 
 def on(event_type, selector):
     """pyscript's `when`, for controls a page may lack (the track has none, 8.2 no projection)."""
-    if document.querySelector(selector) is None:
+    if not document.querySelectorAll(selector).length:  # (querySelector's null is not None)
         return lambda handler: handler
     return when(event_type, selector)
 
@@ -154,7 +154,7 @@ def render_fixed(view):
         for name in ("concatenated", "single", "differences"):
             for i, text in enumerate(getattr(view.comparison, name), 1):
                 say(f"{name}_{i}", text)
-    if document.getElementById("projection_computed") is not None:
+    if document.querySelectorAll("#projection_computed").length:
         show("projection_computed")
 
 

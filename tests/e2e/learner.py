@@ -64,7 +64,7 @@ L82 = Plan(
     wrong_prediction="Key 3.",
     right_answers={
         "The score for key 3": "1",
-        "The scaled score for key 1": "1,414",
+        "The scaled score for key 1": "1,4142",
         "The weight on key 1": ".609",
         "The weight on key 3": "0.3",
         "The output, first entry": "1.174",

@@ -87,7 +87,8 @@ def test_the_whole_lesson_from_prediction_to_a_met_gate_and_back_after_reload(
     meet_slips_and_hints(page)
 
     lock_reading(page, L82.wrong_reading)
-    feedback = page.get_by_text(re.compile(r"^The softmax makes the weights add up to 1"))
+    try_it = page.get_by_role("region", name="03 · Try it")
+    feedback = try_it.get_by_text(re.compile(r"^The softmax makes the weights add up to 1"))
     expect(feedback).to_contain_text("without it key 1 would take 0.7020, not 0.6090.")
     expect(gate(page)).to_contain_text("Not met yet.")
     lock_reading(page, L82.right_reading)

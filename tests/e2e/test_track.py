@@ -114,8 +114,8 @@ def test_d8_progress_saved_by_the_first_site_comes_back_whole(
     expect(page.get_by_text(re.compile(r"^In head A, keys 1 and 3 both score 2"))).to_be_visible()
     expect(page.get_by_text(re.compile(r"^Head A, the score for key 1: 2\."))).to_be_visible()
     expect(page.get_by_text(re.compile(r"^Right\. Each head's softmax"))).to_be_visible()
-    expect(page.get_by_label("Output row 1, head B", exact=True)).to_have_value("0.5")
-    expect(page.get_by_label("Output row 2, head A", exact=True)).to_have_value("-1.5")
+    expect(page.get_by_label("Output row 1, head B", exact=True)).to_have_value("0.5000")
+    expect(page.get_by_label("Output row 2, head A", exact=True)).to_have_value("-1.5000")
     expect(page.get_by_label("Your takeaway", exact=True)).to_have_value(
         "Each head has its own softmax.")
     expect(gate(page)).to_contain_text("Met. You demonstrated it on these numbers.")
