@@ -98,7 +98,7 @@ class Lesson:
     reading_question: str
     readings: tuple[Choice, ...]
     correct_reading: str
-    gate_text: str
+    gate_reading: str  # the gate asks for the right reading of this
     takeaway: str
     fixture: str  # a file name in fixtures/
     compute_heads: Callable[[Fixture], tuple[HeadTrace, ...]]

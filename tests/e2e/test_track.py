@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 from urllib.parse import urljoin
 
 import pytest
+from conftest import python_ready
 from learner import (
     D8,
     L82,
@@ -66,15 +67,17 @@ def test_the_track_follows_the_learner_and_d8_waits_for_8_2_without_blocking(
     expect(lesson_row(page, "D8")).to_contain_text("Status: not started")
 
     lesson_row(page, "D8").get_by_role("link").click()
+    python_ready(page)
     notice = page.get_by_text(re.compile(r"^This deep dive builds on 8\.2 Attention by hand"))
     expect(notice).to_be_visible()
     lock_prediction(page, D8.right_prediction)  # an optional deep dive never blocks anyone
     notice.get_by_role("link", name="8.2 Attention by hand").click()
     expect(page).to_have_url(f"{site_url}8-2/")
-    open_page(page, page.url)
+    python_ready(page)
     lock_prediction(page, L82.right_prediction)
 
     page.get_by_role("link", name="All lessons").click()
+    python_ready(page)
     expect(lesson_row(page, "8.2")).to_contain_text("Status: in progress")
     expect(lesson_row(page, "D8")).to_contain_text("Status: in progress")
     expect(lesson_row(page, "D8")).to_contain_text("opens once 8.2 is done")
@@ -85,7 +88,7 @@ def test_the_track_follows_the_learner_and_d8_waits_for_8_2_without_blocking(
     expect(gate(page)).to_contain_text("Met.")
     page.get_by_role("link", name="Two heads of dimension one").click()
     expect(page).to_have_url(f"{site_url}d8/")
-    open_page(page, page.url)
+    python_ready(page)
     expect(page.get_by_text(re.compile(r"^This deep dive builds on"))).to_be_hidden()
     check_answers(page, D8.right_answers)
     lock_reading(page, D8.right_reading)

@@ -182,8 +182,7 @@ LESSON = Lesson(
         Choice("constant", "It is a convention; any constant would do."),
     ),
     correct_reading="dimension",
-    gate_text=("Five of the six numbers within 0.02, and the right reading of why the scale is "
-               "one over the square root of 2."),
+    gate_reading="why the scale is one over the square root of 2",
     takeaway=("A head scores each key by the query times the key, scales by one over the square "
               "root of the dimension, and averages the values by the softmax of those scores."),
     fixture="attention-8.2.json",

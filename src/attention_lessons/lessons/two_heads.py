@@ -218,8 +218,7 @@ LESSON = Lesson(
         Choice("broken", "They should be identical and one of the two runs is wrong."),
     ),
     correct_reading="own_scores",
-    gate_text=("Five of the six numbers within 0.02, and the right reading of why the "
-               "concatenated heads are not the single head's answer."),
+    gate_reading="why the concatenated heads are not the single head's answer",
     takeaway=("Each head normalises over its own scores, so two heads of dimension one are not "
               "the single two-dimensional head cut in half."),
     fixture="attention-8.2.json",
