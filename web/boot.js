@@ -21,8 +21,17 @@
 // *worker* hook (hooks.worker.onBeforeRunAsync) with `Function(...)` whenever it starts
 // an interpreter, even on the main thread (polyscript's Hook constructor reads every
 // worker hook), and that eval is refused, so Python never starts. The hook only
-// matters inside PyScript workers, which these pages do not use, so it is cleared as
-// soon as core.js has loaded: long before Pyodide has downloaded and compiled.
+// matters inside PyScript workers, which these pages do not use, so it is cleared
+// before any interpreter can have loaded.
+//
+// When to read `hooks`: core.js has a top-level await (it fetches the page's config),
+// and WebKit (bug 242740, still in WebKitGTK 2.50) settles `import("./pyscript/core.js")`
+// while core.js is suspended there, before its exports are initialised, so reading
+// `hooks` then throws a ReferenceError. core.js initialises `hooks` before it defines
+// the <py-script> element and starts interpreters only when it defines it, so waiting
+// for both the import and that definition is right in every engine, with no polling.
+// The clear runs in microtasks of the task that defines the element; the interpreter
+// (whose Hook reads the worker hooks) needs files that arrive in later tasks.
 (() => {
   "use strict";
   const TIMEOUT_SECONDS = 90;
@@ -64,8 +73,8 @@
   timer = setInterval(tick, 1000);
   tick();
 
-  import("./pyscript/core.js")
-    .then(({ hooks }) => hooks?.worker?.onBeforeRunAsync?.clear())
+  Promise.all([import("./pyscript/core.js"), customElements.whenDefined("py-script")])
+    .then(([core]) => core.hooks.worker.onBeforeRunAsync.clear())
     .catch(() => fail("part of the Python runtime did not load"));
 
   document.addEventListener("lesson:ready", stop);
