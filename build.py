@@ -39,6 +39,23 @@ CONFIG_NAME = "pyscript.toml"
 # Static and dynamic imports of sibling chunks in PyScript's bundled files.
 CHUNK_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*["']\./([\w.-]+\.js)["']""")
 
+# Start-up must not depend on IndexedDB. PyScript 0.7.31 keeps two maps there on the main
+# thread: one for pyscript.fs mounts (idb-map's IDBMap), opened as core.js loads, and
+# Pyodide's package cache (IDBMapSync), awaited before the interpreter loads and closed
+# after it. Where site data is blocked, or indexedDB.open throws or its request fails, the
+# failed request's handler re-dispatches its own event (which throws), the first map's
+# rejection goes unhandled, and the second stops Python. These pages load no packages, so
+# the cache becomes a map in memory, and the mounts' map, unused here, keeps its failure
+# to itself (its operations still reject). Patching the copied chunk at build time is the
+# smallest fix: PyScript has no option to skip either map, and boot.js cannot reach them.
+# Each text must occur exactly once in the copied chunks, or the build stops, so an
+# upgrade that changes this code is looked at again.
+IDB_PATCHES = (
+    ('onerror(e){n(e),this.dispatchEvent(e)}})', "onerror(e){n(e)}})"),
+    ("return e})}dispatchEvent(e){", "return e}),this.#e.catch(()=>{})}dispatchEvent(e){"),
+    ("l=new h(`${c}@${t}`),", "l=Object.assign(new Map,{sync:async()=>{},close:async()=>{}}),"),
+)
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -94,6 +111,21 @@ def pyscript_chunks() -> list[str]:
     return sorted(needed)
 
 
+def patch_indexeddb(chunks: Path) -> None:
+    """Apply IDB_PATCHES to the copied PyScript chunks, stopping the build if any text is not
+    found exactly once."""
+    texts = {path: path.read_text(encoding="utf-8") for path in sorted(chunks.glob("*.js"))}
+    for old, new in IDB_PATCHES:
+        found = [path for path, text in texts.items() if old in text]
+        count = sum(text.count(old) for text in texts.values())
+        if count != 1:
+            sys.exit(f"build.py: expected {old!r} once in PyScript's chunks, found it {count} "
+                     "times; check IDB_PATCHES against this PyScript version")
+        texts[found[0]] = texts[found[0]].replace(old, new)
+    for path, text in texts.items():
+        path.write_text(text, encoding="utf-8")
+
+
 def python_files() -> list[Path]:
     """Every file that Python in the browser needs, relative to dist/py/."""
     modules = [p for p in sorted(PACKAGE.iterdir()) if p.suffix == ".py" or p.name == "py.typed"]
@@ -132,6 +164,7 @@ def build() -> Path:
     (DIST / "pyscript").mkdir()
     for name in [*pyscript_chunks(), "core.css"]:
         shutil.copy2(PYSCRIPT_DIST / name, DIST / "pyscript" / name)
+    patch_indexeddb(DIST / "pyscript")
     (DIST / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_DIST / name, DIST / "pyodide" / name)
