@@ -57,6 +57,19 @@ IDB_PATCHES = (
 )
 
 CHROMIUM = "/usr/bin/chromium"
+# The other engines the end-to-end tests drive: Firefox over WebDriver BiDi (puppeteer-core
+# from npm), WebKitGTK through WebKitWebDriver and MiniBrowser (Selenium) on a virtual display.
+FIREFOX = "/usr/bin/firefox-esr"
+WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+XVFB_RUN = "/usr/bin/xvfb-run"
+# What setup() installs with apt, by the file each package brings.
+APT_PACKAGES = {
+    CHROMIUM: "chromium",
+    FIREFOX: "firefox-esr",
+    WEBKIT_DRIVER: "webkit2gtk-driver",
+    XVFB_RUN: "xvfb",
+    "/usr/bin/xauth": "xauth",  # xvfb-run needs it; xvfb only recommends it
+}
 CHROMIUM_ARGS = (
     "--no-sandbox",
     "--disable-gpu",
@@ -74,6 +87,7 @@ TEST_IMPORTS = (
     "axe_playwright_python",
     "hypothesis",
     "numpy",
+    "selenium",
 )
 BUILT_ENV = "ATTENTION_LESSONS_DIST_BUILT"  # set by `build.py test`: the e2e tests skip their build
 
@@ -224,11 +238,13 @@ def serve(port: int) -> None:
 
 
 def setup() -> int:
-    """Install what a fresh machine lacks: Chromium, the pip test extras, the npm runtime."""
-    if not Path(CHROMIUM).exists():
-        command = "apt-get update && apt-get install -y chromium"
+    """Install what a fresh machine lacks: the browsers, the pip test extras, the npm runtime."""
+    missing = [package for path, package in APT_PACKAGES.items() if not Path(path).exists()]
+    if missing:
+        install = "DEBIAN_FRONTEND=noninteractive apt-get install -y"
+        command = f"apt-get update && {install} {' '.join(missing)}"
         if os.geteuid() != 0:
-            print(f"Chromium is missing. Install it as root:\n  sudo sh -c '{command}'")
+            print(f"{', '.join(missing)} missing. Install as root:\n  sudo sh -c '{command}'")
             return 1
         run(["sh", "-c", command])
     if any(importlib.util.find_spec(name) is None for name in TEST_IMPORTS):
@@ -265,7 +281,7 @@ def main(argv: Sequence[str]) -> int:
     commands.add_parser("build", help="build dist/ (the default)")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("setup", help="install Chromium, the pip test extras and the npm runtime")
+    commands.add_parser("setup", help="install the browsers, pip test extras and npm runtime")
     commands.add_parser("test", help="setup, build, then pytest (extra arguments go to pytest)")
     bench_parser = commands.add_parser("bench", help="the start-up benchmark in Chromium")
     bench_parser.add_argument("--runs", type=int, default=5)
