@@ -1,13 +1,23 @@
-"""The D8 journey that Firefox and WebKit walk, and the checks both of their tests share."""
+"""The D8 journey that Firefox and WebKit walk, and how their tests reach each engine."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import signal
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import build
 import pytest
 from learner import MIXED_ANSWERS, RIGHT_PREDICTION
+from selenium import webdriver
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.webkitgtk.options import Options
+from selenium.webdriver.webkitgtk.service import Service
 
 # Accessible names match exactly in both drivers, so the reading is named in full.
 RIGHT_READING = ("Each head normalises over its own scores, so a key that is strong in one "
@@ -38,3 +48,34 @@ def require(program: str, package: str) -> str:
         pytest.fail(f"{program} is missing, so this engine cannot be tested on this machine: "
                     f"run `python3 build.py setup` (it installs Debian's {package})")
     return found
+
+
+class XvfbService(Service):
+    """WebKitWebDriver started through xvfb-run, so MiniBrowser gets a virtual display."""
+
+    def command_line_args(self) -> list[str]:
+        return ["-a", build.WEBKIT_DRIVER, f"--port={self.port}"]
+
+
+@contextlib.contextmanager
+def webkit_session() -> Iterator[WebDriver]:
+    """A WebKitGTK MiniBrowser session (fresh profile) on a fresh virtual display."""
+    xvfb_run = require(build.XVFB_RUN, "xvfb")
+    require(build.WEBKIT_DRIVER, "webkit2gtk-driver")
+    # Its own session, so xvfb-run, Xvfb, the driver and MiniBrowser end together.
+    service = XvfbService(executable_path=xvfb_run, popen_kw={"start_new_session": True})
+    service.start()
+    try:
+        with warnings.catch_warnings():
+            # Selenium 4.51 itself passes this deprecated argument whenever it connects.
+            warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
+            driver = webdriver.Remote(command_executor=service.service_url, options=Options())
+        try:
+            yield driver
+        finally:
+            driver.quit()
+    finally:
+        group = service.process.pid
+        service.stop()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(group, signal.SIGTERM)

@@ -7,24 +7,17 @@ the moment Python is ready; errors before that show as "Python could not start".
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 from collections.abc import Iterator
 from typing import Literal
 
-import build
 import pytest
-from cross_browser import GATE_STATUS, GRADED, HEAD_OUTPUTS, RIGHT_READING, require
+from cross_browser import GATE_STATUS, GRADED, HEAD_OUTPUTS, RIGHT_READING, webkit_session
 from learner import MIXED_ANSWERS, RIGHT_PREDICTION
-from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
-from selenium.webdriver.webkitgtk.options import Options
-from selenium.webdriver.webkitgtk.service import Service
 
 BOOT_SECONDS = 120  # a cold start takes about 7 s here when the machine is idle; CI may not be
 STEP_SECONDS = 30
@@ -48,32 +41,10 @@ document.addEventListener("securitypolicyviolation",
 """
 
 
-class XvfbService(Service):
-    """WebKitWebDriver started through xvfb-run, so MiniBrowser gets a virtual display."""
-
-    def command_line_args(self) -> list[str]:
-        return ["-a", build.WEBKIT_DRIVER, f"--port={self.port}"]
-
-
 @pytest.fixture
 def webkit() -> Iterator[WebDriver]:
-    """A WebKitGTK MiniBrowser session on a fresh virtual display."""
-    xvfb_run = require(build.XVFB_RUN, "xvfb")
-    require(build.WEBKIT_DRIVER, "webkit2gtk-driver")
-    # Its own session, so xvfb-run, Xvfb, the driver and MiniBrowser end together.
-    service = XvfbService(executable_path=xvfb_run, popen_kw={"start_new_session": True})
-    service.start()
-    try:
-        driver = webdriver.Remote(command_executor=service.service_url, options=Options())
-        try:
-            yield driver
-        finally:
-            driver.quit()
-    finally:
-        group = service.process.pid
-        service.stop()
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(group, signal.SIGTERM)
+    with webkit_session() as driver:
+        yield driver
 
 
 def wait(driver: WebDriver, seconds: float = STEP_SECONDS) -> WebDriverWait[WebDriver]:
@@ -123,8 +94,6 @@ def expect_gate_met(driver: WebDriver) -> None:
     shown(driver, GATE_STATUS)
 
 
-# Selenium 4.51 itself passes the deprecated argument whenever it opens a session.
-@pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
 def test_the_d8_journey_passes_in_webkit(webkit: WebDriver, d8_url: str) -> None:
     driver = webkit
     driver.get(d8_url)
