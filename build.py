@@ -273,6 +273,15 @@ def bench(runs: int) -> int:
     return subprocess.run(command, check=False, cwd=ROOT).returncode
 
 
+def bench_browsers(runs: int) -> int:
+    if (code := setup()) != 0:
+        return code
+    build()
+    script = ROOT / "tests" / "perf" / "bench_browsers.py"
+    command = [sys.executable, str(script), "--runs", str(runs)]
+    return subprocess.run(command, check=False, cwd=ROOT).returncode
+
+
 def main(argv: Sequence[str]) -> int:
     if argv[:1] == ["test"]:  # everything after `test` goes to pytest untouched
         return test(argv[1:])
@@ -285,6 +294,9 @@ def main(argv: Sequence[str]) -> int:
     commands.add_parser("test", help="setup, build, then pytest (extra arguments go to pytest)")
     bench_parser = commands.add_parser("bench", help="the start-up benchmark in Chromium")
     bench_parser.add_argument("--runs", type=int, default=5)
+    browsers_parser = commands.add_parser(
+        "bench-browsers", help="time to Python-ready in Chromium, Firefox and WebKit")
+    browsers_parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.port)
@@ -292,6 +304,8 @@ def main(argv: Sequence[str]) -> int:
         return setup()
     elif args.command == "bench":
         return bench(args.runs)
+    elif args.command == "bench-browsers":
+        return bench_browsers(args.runs)
     else:
         build()
     return 0
