@@ -1,8 +1,10 @@
 """D8 in WebKitGTK, Safari's engine: Debian's WebKitWebDriver and MiniBrowser, via Selenium.
 
 WebKitWebDriver 2.50 reports no console messages (no log endpoint, no WebDriver BiDi), so
-this test records uncaught errors, unhandled rejections and CSP violations itself, from
-the moment Python is ready; errors before that show as "Python could not start".
+this test records uncaught errors, unhandled rejections and CSP violations in the page
+itself, from the moment Python is ready. Before that, an uncaught error or rejection makes
+the page say that Python could not start, which fails the test; a CSP violation that breaks
+nothing is seen only by the Chromium and Firefox tests.
 """
 
 from __future__ import annotations
