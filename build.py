@@ -39,7 +39,37 @@ LESSON_TEMPLATE = "lesson.html"
 # Static and dynamic imports of sibling chunks in PyScript's bundled files.
 CHUNK_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*["']\./([\w.-]+\.js)["']""")
 
+# Start-up must not depend on IndexedDB. PyScript 0.7.31 keeps two maps there on the main
+# thread: one for pyscript.fs mounts (idb-map's IDBMap), opened as core.js loads, and
+# Pyodide's package cache (IDBMapSync), awaited before the interpreter loads and closed
+# after it. Where site data is blocked, or indexedDB.open throws or its request fails, the
+# failed request's handler re-dispatches its own event (which throws), the first map's
+# rejection goes unhandled, and the second stops Python. These pages load no packages, so
+# the cache becomes a map in memory, and the mounts' map, unused here, keeps its failure
+# to itself (its operations still reject). Patching the copied chunk at build time is the
+# smallest fix: PyScript has no option to skip either map, and boot.js cannot reach them.
+# Each text must occur exactly once in the copied chunks, or the build stops, so an
+# upgrade that changes this code is looked at again.
+IDB_PATCHES = (
+    ('onerror(e){n(e),this.dispatchEvent(e)}})', "onerror(e){n(e)}})"),
+    ("return e})}dispatchEvent(e){", "return e}),this.#e.catch(()=>{})}dispatchEvent(e){"),
+    ("l=new h(`${c}@${t}`),", "l=Object.assign(new Map,{sync:async()=>{},close:async()=>{}}),"),
+)
+
 CHROMIUM = "/usr/bin/chromium"
+# The other engines the end-to-end tests drive: Firefox over WebDriver BiDi (puppeteer-core
+# from npm), WebKitGTK through WebKitWebDriver and MiniBrowser (Selenium) on a virtual display.
+FIREFOX = "/usr/bin/firefox-esr"
+WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+XVFB_RUN = "/usr/bin/xvfb-run"
+# What setup() installs with apt, by the file each package brings.
+APT_PACKAGES = {
+    CHROMIUM: "chromium",
+    FIREFOX: "firefox-esr",
+    WEBKIT_DRIVER: "webkit2gtk-driver",
+    XVFB_RUN: "xvfb",
+    "/usr/bin/xauth": "xauth",  # xvfb-run needs it; xvfb only recommends it
+}
 CHROMIUM_ARGS = (
     "--no-sandbox",
     "--disable-gpu",
@@ -57,6 +87,7 @@ TEST_IMPORTS = (
     "axe_playwright_python",
     "hypothesis",
     "numpy",
+    "selenium",
 )
 BUILT_ENV = "ATTENTION_LESSONS_DIST_BUILT"  # set by `build.py test`: the e2e tests skip their build
 
@@ -92,6 +123,21 @@ def pyscript_chunks() -> list[str]:
             needed.append(name)
             pending += CHUNK_IMPORT.findall((PYSCRIPT_DIST / name).read_text(encoding="utf-8"))
     return sorted(needed)
+
+
+def patch_indexeddb(chunks: Path) -> None:
+    """Apply IDB_PATCHES to the copied PyScript chunks, stopping the build if any text is not
+    found exactly once."""
+    texts = {path: path.read_text(encoding="utf-8") for path in sorted(chunks.glob("*.js"))}
+    for old, new in IDB_PATCHES:
+        found = [path for path, text in texts.items() if old in text]
+        count = sum(text.count(old) for text in texts.values())
+        if count != 1:
+            sys.exit(f"build.py: expected {old!r} once in PyScript's chunks, found it {count} "
+                     "times; check IDB_PATCHES against this PyScript version")
+        texts[found[0]] = texts[found[0]].replace(old, new)
+    for path, text in texts.items():
+        path.write_text(text, encoding="utf-8")
 
 
 def python_files() -> list[Path]:
@@ -187,6 +233,7 @@ def build() -> Path:
     (DIST / "pyscript").mkdir()
     for name in [*pyscript_chunks(), "core.css"]:
         shutil.copy2(PYSCRIPT_DIST / name, DIST / "pyscript" / name)
+    patch_indexeddb(DIST / "pyscript")
     (DIST / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_DIST / name, DIST / "pyodide" / name)
@@ -245,11 +292,13 @@ def serve(port: int) -> None:
 
 
 def setup() -> int:
-    """Install what a fresh machine lacks: Chromium, the pip test extras, the npm runtime."""
-    if not Path(CHROMIUM).exists():
-        command = "apt-get update && apt-get install -y chromium"
+    """Install what a fresh machine lacks: the browsers, the pip test extras, the npm runtime."""
+    missing = [package for path, package in APT_PACKAGES.items() if not Path(path).exists()]
+    if missing:
+        install = "DEBIAN_FRONTEND=noninteractive apt-get install -y"
+        command = f"apt-get update && {install} {' '.join(missing)}"
         if os.geteuid() != 0:
-            print(f"Chromium is missing. Install it as root:\n  sudo sh -c '{command}'")
+            print(f"{', '.join(missing)} missing. Install as root:\n  sudo sh -c '{command}'")
             return 1
         run(["sh", "-c", command])
     if any(importlib.util.find_spec(name) is None for name in TEST_IMPORTS):
@@ -278,6 +327,15 @@ def bench(runs: int) -> int:
     return subprocess.run(command, check=False, cwd=ROOT).returncode
 
 
+def bench_browsers(runs: int) -> int:
+    if (code := setup()) != 0:
+        return code
+    build()
+    script = ROOT / "tests" / "perf" / "bench_browsers.py"
+    command = [sys.executable, str(script), "--runs", str(runs)]
+    return subprocess.run(command, check=False, cwd=ROOT).returncode
+
+
 def main(argv: Sequence[str]) -> int:
     if argv[:1] == ["test"]:  # everything after `test` goes to pytest untouched
         return test(argv[1:])
@@ -286,10 +344,13 @@ def main(argv: Sequence[str]) -> int:
     commands.add_parser("build", help="build dist/ (the default)")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("setup", help="install Chromium, the pip test extras and the npm runtime")
+    commands.add_parser("setup", help="install the browsers, pip test extras and npm runtime")
     commands.add_parser("test", help="setup, build, then pytest (extra arguments go to pytest)")
     bench_parser = commands.add_parser("bench", help="the start-up benchmark in Chromium")
     bench_parser.add_argument("--runs", type=int, default=5)
+    browsers_parser = commands.add_parser(
+        "bench-browsers", help="time to Python-ready in Chromium, Firefox and WebKit")
+    browsers_parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.port)
@@ -297,6 +358,8 @@ def main(argv: Sequence[str]) -> int:
         return setup()
     elif args.command == "bench":
         return bench(args.runs)
+    elif args.command == "bench-browsers":
+        return bench_browsers(args.runs)
     else:
         build()
     return 0

@@ -6,7 +6,8 @@
 // Ready contract: the page's main.py, once set up, sets <html data-python="ready">,
 // writes "Python is ready." into #boot-status and then dispatches a "lesson:ready"
 // event on document. This script stops counting on that event (and, belt and braces,
-// on any tick that finds data-python="ready").
+// on any tick that finds data-python="ready"), and marks "python-ready" in the
+// performance timeline.
 //
 // Failure signals, as PyScript 0.7.31 (polyscript 0.20) surfaces them:
 // - a runtime file that does not load (pyodide.asm.wasm, pyodide.asm.mjs, the stdlib zip,
@@ -21,8 +22,17 @@
 // *worker* hook (hooks.worker.onBeforeRunAsync) with `Function(...)` whenever it starts
 // an interpreter, even on the main thread (polyscript's Hook constructor reads every
 // worker hook), and that eval is refused, so Python never starts. The hook only
-// matters inside PyScript workers, which these pages do not use, so it is cleared as
-// soon as core.js has loaded: long before Pyodide has downloaded and compiled.
+// matters inside PyScript workers, which these pages do not use, so it is cleared
+// before any interpreter can have loaded.
+//
+// When to read `hooks`: core.js has a top-level await (it fetches the page's config),
+// and WebKit (bug 242740, still in WebKitGTK 2.50) settles `import("./pyscript/core.js")`
+// while core.js is suspended there, before its exports are initialised, so reading
+// `hooks` then throws a ReferenceError. core.js initialises `hooks` before it defines
+// the <py-script> element and starts interpreters only when it defines it, so waiting
+// for both the import and that definition is right in every engine, with no polling.
+// The clear runs in microtasks of the task that defines the element; the interpreter
+// (whose Hook reads the worker hooks) needs files that arrive in later tasks.
 (() => {
   "use strict";
   const TIMEOUT_SECONDS = 90;
@@ -64,11 +74,15 @@
   timer = setInterval(tick, 1000);
   tick();
 
-  import("./pyscript/core.js")
-    .then(({ hooks }) => hooks?.worker?.onBeforeRunAsync?.clear())
+  Promise.all([import("./pyscript/core.js"), customElements.whenDefined("py-script")])
+    .then(([core]) => core.hooks.worker.onBeforeRunAsync.clear())
     .catch(() => fail("part of the Python runtime did not load"));
 
-  document.addEventListener("lesson:ready", stop);
+  // A mark on the page's own clock, so a benchmark reads the same figure in every engine.
+  document.addEventListener("lesson:ready", () => {
+    performance.mark("python-ready");
+    stop();
+  });
   addEventListener("unhandledrejection", ({ reason }) =>
     fail(/fetch|load|import/i.test(String(reason?.message ?? reason))
       ? "part of the Python runtime did not load"
