@@ -28,13 +28,19 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// Online, the worker stays out of the way: the browser loads the site as if there were no
+// worker, from the network or its HTTP cache. That keeps Chromium's compiled-WebAssembly
+// cache working (a wasm served from Cache Storage, or passed through by a worker, misses
+// it on the next visit and is compiled again: measured) and keeps each path to one deploy.
+// Offline, this deploy's cache serves every precached file. A link that claims to be
+// online but is not gets no help: the page then says Python could not start.
 self.addEventListener("fetch", (event) => {
   const { request } = event;
+  if (self.navigator.onLine || request.method !== "GET") return;
   const url = new URL(request.url);
   url.search = "";
   url.hash = "";
-  // Anything this deploy did not precache goes to the network untouched.
-  if (request.method !== "GET" || !PRECACHED.has(url.href)) return;
+  if (!PRECACHED.has(url.href)) return;
   event.respondWith((async () => {
     const cache = await caches.open(BUILD.cache);
     return (await cache.match(url.href)) ?? fetch(request);
