@@ -9,6 +9,7 @@ console) or missing outcome fails the test.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 
 import build
@@ -100,6 +101,8 @@ def test_every_event_works_on_the_trimmed_runtime(
     # The page really ran on the trimmed library, never on the full one beside it.
     assert f"{site_url}runtime/python_stdlib.zip" in request_log
     assert f"{site_url}pyodide/python_stdlib.zip" not in request_log
+    # Every preload matched the request that used it: nothing was fetched twice.
+    assert [url for url, count in Counter(request_log).items() if count > 1] == []
     assert console_errors == []
 
 
