@@ -164,11 +164,7 @@ def head_links(html: str, up: str, files: list[Path]) -> str:
     fetched += re.findall(r'<script type="py"[^>]*\bconfig="([^"]+)"', html)
     fetched += [f"{up}py/{f.as_posix()}" for f in files]
     links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
-    # Low priority: the stylesheets come first, so preloading never delays the first paint.
-    links += [
-        f'<link rel="preload" href="{url}" as="fetch" crossorigin fetchpriority="low">'
-        for url in fetched
-    ]
+    links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetched]
     links.append(f'<script src="{up}sw-register.js" defer></script>')
     return "".join(f"  {line}\n" for line in links)
 
