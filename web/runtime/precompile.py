@@ -15,7 +15,7 @@ from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr
 from pathlib import Path
 
 HOST = Path("/host")
-STDLIB = Path("/tmp/stdlib")
+STDLIB = Path("/stdlib-sources")  # in Pyodide's in-memory file system
 HOME = "/home/pyodide"  # where PyScript's [files] and its own package land in the browser
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # same bytes from the same sources: a stable content hash
 
