@@ -42,6 +42,7 @@ class Plan:
     one_wrong: Mapping[str, str]  # one more wrong value, for one more evaluated run
     right_reading: str
     wrong_reading: str
+    wrong_reading_says: re.Pattern[str]  # the start of the feedback the wrong reading gets
 
 
 D8 = Plan(
@@ -57,6 +58,7 @@ D8 = Plan(
     one_wrong={"Head B, the weight on key 1": "0.1749"},
     right_reading=RIGHT_READING,
     wrong_reading="The difference is rounding.",
+    wrong_reading_says=re.compile(r"^The gap is as large as .*Rounding cannot explain it\.$"),
 )
 L82 = Plan(
     slug="8-2",
@@ -78,6 +80,7 @@ L82 = Plan(
     one_wrong={"The weight on key 3": "2.0281"},  # key 3's exponential
     right_reading="The vectors have two coordinates",
     wrong_reading="Without it the weights would not add up to 1.",
+    wrong_reading_says=re.compile(r"^The softmax makes the weights add up to 1 with any scale"),
 )
 PLANS = (L82, D8)
 

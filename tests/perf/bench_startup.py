@@ -1,27 +1,41 @@
 """Start-up benchmark: D8 against a bare PyScript + Pyodide page in headless Chromium.
 
-Run it through `python3 build.py bench [--runs N]` (it needs a built dist/). Not a pytest
-module. For each run, interleaved, each page loads cold (a browser with a fresh profile) and
-then warm (a second page in that profile: its disk HTTP cache and compiled-code cache; an
-incognito context would not do, as its memory cache keeps no 9.6 MB wasm). The time is
-from navigation start until #boot-status reads "Python is ready.", taken in the page by a
-MutationObserver injected through the DevTools protocol (so the page's CSP does not apply).
+Run it through `python3 build.py bench [--runs N] [--json PATH]` (it needs a built dist/).
+Not a pytest module. Each run loads, interleaved, the bare page and D8, on localhost and on
+a throttled link (Chromium's network emulation, 50 Mbit/s down, 40 ms latency), each cold
+(a browser with a fresh profile) and then warm (a new tab in that profile: its HTTP cache,
+compiled-code cache and, for D8, its service worker). It records seconds to "Python is
+ready.", first contentful paint, the bytes the server sent split into runtime and our own,
+and, on warm localhost D8, the latency from a key on a projection slider to the projected
+numbers changing in the DOM. Ratios are medians of per-run ratios, with their range.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
+import json
 import shutil
 import statistics
 import sys
 import tempfile
 import threading
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
-from urllib.parse import urlsplit
+from typing import IO, Any, ClassVar
 
-from playwright.sync_api import BrowserType, Page, Request, expect, sync_playwright
+from playwright.sync_api import BrowserContext, BrowserType, Page, expect, sync_playwright
+from probes import (
+    FIRST_PAINT,
+    LATENCIES,
+    RECORD_READY,
+    THROTTLED,
+    WATCH_SLIDER,
+    percentile,
+    split_bytes,
+    spread,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -29,15 +43,9 @@ import build  # noqa: E402  (build.py sits at the top of the repository)
 
 READY = "Python is ready."
 TIMEOUT_MS = 120_000
-RECORD_READY = """
-new MutationObserver((_, observer) => {
-  const status = document.getElementById("boot-status");
-  if (status && status.textContent === "Python is ready.") {
-    window.__benchReadyAt = performance.now();
-    observer.disconnect();
-  }
-}).observe(document, { subtree: true, childList: true, characterData: true });
-"""
+KEY_PRESSES = 240
+PROFILES = ("localhost", "throttled")
+PAGES = ("bare", "d8")
 BARE_HTML = """<!doctype html>
 <html lang="en">
 <head>
@@ -57,117 +65,169 @@ document.getElementById("boot-status").textContent = "Python is ready."
 </html>
 """
 BARE_CONFIG = 'interpreter = "../pyodide/pyodide.mjs"\n'
+# Awaits only promises the browser settles: resolves once D8's service worker controls it.
+CONTROLLED = """async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((done) =>
+      navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }));
+  }
+}"""
+
+
+class CountingHandler(build.QuietHandler):
+    """Serves the site and counts the body bytes it sends, by path: what left the server."""
+
+    sent: ClassVar[Counter[str]] = Counter()  # shared by every request to the one server
+
+    def copyfile(self, source: IO[bytes], outputfile: IO[bytes]) -> None:  # type: ignore[override]
+        data = source.read()
+        outputfile.write(data)
+        self.sent[self.path.split("?")[0]] += len(data)
 
 
 @dataclass
-class Figures:
-    cold_s: list[float] = field(default_factory=list)
-    warm_s: list[float] = field(default_factory=list)
-    cold_bytes: list[int] = field(default_factory=list)
-    python_ms: list[float] = field(default_factory=list)
-    gzip_bytes: int = 0
+class Visit:
+    ready_s: float
+    first_paint_ms: float
+    runtime_bytes: int
+    own_bytes: int
 
 
-def load(page: Page, url: str) -> tuple[float, int, list[str]]:
-    """Open url, wait for Python; return (seconds to ready, bytes received, URLs)."""
-    finished: list[Request] = []
-
-    def on_finished(request: Request) -> None:  # Playwright cannot wrap a bound builtin
-        finished.append(request)
-
-    page.on("requestfinished", on_finished)
+def visit(context: BrowserContext, url: str, profile: str) -> tuple[Visit, Page]:
+    """Open url in a new tab, wait for Python; return what it took and the tab."""
+    page = context.new_page()
+    if profile == "throttled":
+        session = context.new_cdp_session(page)
+        session.send("Network.enable")
+        session.send("Network.emulateNetworkConditions", THROTTLED)
     page.add_init_script(RECORD_READY)
+    CountingHandler.sent.clear()
     page.goto(url)
     expect(page.locator("#boot-status")).to_have_text(READY, timeout=TIMEOUT_MS)
+    runtime, ours = split_bytes(CountingHandler.sent)
     ready_ms = float(page.evaluate("() => window.__benchReadyAt"))
-    received = 0
-    for request in finished:
-        sizes = request.sizes()
-        received += sizes["responseHeadersSize"] + max(sizes["responseBodySize"], 0)
-    return ready_ms / 1000, received, [r.url for r in finished]
+    first_paint = float(page.evaluate(FIRST_PAINT) or "nan")
+    return Visit(ready_ms / 1000, first_paint, runtime, ours), page
 
 
-def measure(chromium: BrowserType, url: str, figures: Figures, site: Path) -> None:
-    with tempfile.TemporaryDirectory() as profile:
+def slider_latencies(page: Page) -> list[float]:
+    """Milliseconds from each key on a projection slider to the projected numbers changing."""
+    page.get_by_label("Clearly different, by more than 0.1.").check()
+    page.get_by_role("button", name="Lock in my prediction").click()
+    slider = page.get_by_label("Output row 1, head A, slider", exact=True)
+    expect(slider).to_be_visible()
+    page.evaluate(WATCH_SLIDER, ["w11_range", "after_1", "after_2"])
+    slider.focus()
+    for press in range(KEY_PRESSES):  # 1 -> 1.1 -> 1 -> ...: every key changes the vector
+        page.keyboard.press("ArrowRight" if press % 2 == 0 else "ArrowLeft")
+    expect(page.get_by_label("Output row 1, head A", exact=True)).to_have_value("1")
+    latencies: list[float] = page.evaluate(LATENCIES)
+    return latencies
+
+
+def measure(chromium: BrowserType, base: str, name: str, profile: str) -> dict[str, Any]:
+    """One cold and one warm visit of a page in a fresh browser profile."""
+    with tempfile.TemporaryDirectory() as folder:
         context = chromium.launch_persistent_context(
-            profile, executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS)
+            folder, executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS)
         )
         try:
-            cold_s, cold_bytes, urls = load(context.new_page(), url)
-            warm_page = context.new_page()
-            warm_s, _, _ = load(warm_page, url)
-            python_ms = warm_page.evaluate(
-                "() => document.documentElement.dataset.pythonMs ?? null"
-            )
+            cold, page = visit(context, f"{base}{name}/", profile)
+            if name == "d8":  # a second visit is served by the worker the first installed
+                page.evaluate(CONTROLLED)
+            page.close()
+            warm, page = visit(context, f"{base}{name}/", profile)
+            latencies = slider_latencies(page) if (name, profile) == ("d8", "localhost") else []
         finally:
             context.close()
-    figures.cold_s.append(cold_s)
-    figures.warm_s.append(warm_s)
-    figures.cold_bytes.append(cold_bytes)
-    if python_ms is not None:
-        figures.python_ms.append(float(python_ms))
-    if not figures.gzip_bytes:  # what a gzip-serving host would send for the same files
-        paths = {urlsplit(u).path for u in urls if u.startswith("http")}
-        files = [site / p.lstrip("/") for p in paths]
-        files = [(f / "index.html" if f.is_dir() else f) for f in files]
-        figures.gzip_bytes = sum(len(gzip.compress(f.read_bytes())) for f in files)
+    return {"cold": asdict(cold), "warm": asdict(warm), "latencies_ms": latencies}
 
 
-def summary(values: list[float]) -> str:
-    return f"{statistics.median(values):6.2f}  ({min(values):.2f}-{max(values):.2f})"
+def ratios(runs: list[dict[str, Any]], profile: str, when: str) -> list[float]:
+    return [
+        r[profile]["d8"][when]["ready_s"] / r[profile]["bare"][when]["ready_s"] for r in runs
+    ]
 
 
-def report(runs: int, bare: Figures, d8: Figures) -> None:
-    megabytes = 1_000_000
-    print(f"\nStart-up in headless Chromium, {runs} runs, median (min-max), seconds to ready:")
-    print(f"{'':24}{'cold':>22}{'warm':>22}")
-    for name, f in (("bare PyScript + Pyodide", bare), ("D8", d8)):
-        print(f"{name:24}{summary(f.cold_s):>22}{summary(f.warm_s):>22}")
-    cold_ratio = statistics.median(d8.cold_s) / statistics.median(bare.cold_s)
-    warm_ratio = statistics.median(d8.warm_s) / statistics.median(bare.warm_s)
-    print(f"{'ratio D8 / bare':24}{cold_ratio:>16.2f}{'':6}{warm_ratio:>16.2f}")
-    for name, f in (("bare", bare), ("D8", d8)):
-        raw = statistics.median(f.cold_bytes) / megabytes
-        packed = f.gzip_bytes / megabytes
-        print(f"cold bytes, {name}: {raw:.2f} MB received ({packed:.2f} MB if served gzipped)")
-    if d8.python_ms:
-        work = statistics.median(d8.python_ms)
-        print(f"D8 main.py's own work (data-python-ms on <html>): median {work:.1f} ms")
-    else:
-        print("D8 main.py's own work: not reported (no data-python-ms on <html>)")
+def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Medians with their spread, and the ratios D8 / bare as medians of per-run ratios."""
+    summary: dict[str, Any] = {}
+    for profile in PROFILES:
+        for name in PAGES:
+            for when in ("cold", "warm"):
+                visits = [r[profile][name][when] for r in runs]
+                summary[f"{profile} {name} {when}"] = {
+                    key: [v[key] for v in visits] for key in visits[0]
+                }
+        for when in ("cold", "warm"):
+            summary[f"{profile} ratio {when}"] = ratios(runs, profile, when)
+    latencies = [r["localhost"]["d8"]["latencies_ms"] for r in runs]
+    summary["slider p50 ms"] = [percentile(values, 0.50) for values in latencies]
+    summary["slider p95 ms"] = [percentile(values, 0.95) for values in latencies]
+    summary["slider events"] = [len(values) for values in latencies]
+    return summary
+
+
+def report(summary: dict[str, Any], runs: int) -> None:
+    mb = 1_000_000
+    print(f"\nStart-up in headless Chromium, {runs} runs; median (min-max).")
+    head = f"{'':22}{'ready s':>18}{'first paint ms':>22}{'MB runtime + ours':>22}"
+    for profile in PROFILES:
+        print(f"\n{profile}\n{head}")
+        for name in PAGES:
+            for when in ("cold", "warm"):
+                f = summary[f"{profile} {name} {when}"]
+                runtime = statistics.median(f["runtime_bytes"]) / mb
+                ours = statistics.median(f["own_bytes"]) / mb
+                paint = statistics.median(f["first_paint_ms"])
+                print(f"{name + ' ' + when:22}{spread(f['ready_s']):>18}{paint:>22.0f}"
+                      f"{runtime:>14.2f} + {ours:.2f}")
+        for when in ("cold", "warm"):
+            print(f"{'D8 / bare, ' + when:22}{spread(summary[f'{profile} ratio {when}']):>18}")
+    print(f"\nSlider key to projected numbers (D8, warm, localhost; "
+          f"{min(summary['slider events'])}+ events a run): "
+          f"p50 {spread(summary['slider p50 ms'])} ms, p95 {spread(summary['slider p95 ms'])} ms")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--json", type=Path, default=build.DIST / "bench.json")
     args = parser.parse_args()
     if not (build.DIST / "d8" / "index.html").is_file():
         sys.exit("dist/ is not built: run `python3 build.py bench`")
+    runs: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(build.DIST, site)
         (site / "bare").mkdir()
         (site / "bare" / "index.html").write_text(BARE_HTML, encoding="utf-8")
         (site / "bare" / "pyscript.toml").write_text(BARE_CONFIG, encoding="utf-8")
-        server = build.make_server(site)
+        handler = partial(CountingHandler, directory=str(site))
+        server = build.QuietServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_port}/"
-        bare, d8 = Figures(), Figures()
         try:
             with sync_playwright() as playwright:
                 for run in range(args.runs):
-                    pages = [("bare/", bare), ("d8/", d8)]
-                    for path, figures in pages if run % 2 == 0 else pages[::-1]:
-                        measure(playwright.chromium, base + path, figures, site)
-                    print(
-                        f"run {run + 1}/{args.runs}: bare {bare.cold_s[-1]:.2f} s cold, "
-                        f"D8 {d8.cold_s[-1]:.2f} s cold",
-                        flush=True,
-                    )
+                    result: dict[str, Any] = {p: {} for p in PROFILES}
+                    order = PAGES if run % 2 == 0 else PAGES[::-1]
+                    for profile in PROFILES:
+                        for name in order:
+                            result[profile][name] = measure(
+                                playwright.chromium, base, name, profile)
+                    runs.append(result)
+                    print(f"run {run + 1}/{args.runs}: D8 / bare cold "
+                          f"{ratios(runs, 'localhost', 'cold')[-1]:.2f} on localhost, "
+                          f"{ratios(runs, 'throttled', 'cold')[-1]:.2f} throttled", flush=True)
         finally:
             server.shutdown()
             server.server_close()
-        report(args.runs, bare, d8)
+    summary = summarise(runs)
+    report(summary, args.runs)
+    args.json.write_text(json.dumps({"summary": summary, "runs": runs}, indent=1) + "\n")
+    print(f"\nWrote {args.json}")
     return 0
 
 

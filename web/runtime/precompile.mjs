@@ -1,0 +1,41 @@
+// Build step, never shipped: runs Pyodide itself under Node to compile Python to .pyc.
+//
+// Usage: node precompile.mjs '<json>' with {pyodide, pyscript, root, out}: the npm
+// pyodide folder, PyScript's generated stdlib/pyscript.js, the project root and the
+// output folder (host paths). No CPython 3.14 is needed: the bytecode comes from the
+// very interpreter that will run it. The Python side is precompile.py beside this file.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const spec = JSON.parse(process.argv[2]);
+const here = dirname(fileURLToPath(import.meta.url));
+const { loadPyodide } = await import(pathToFileURL(join(spec.pyodide, "pyodide.mjs")).href);
+const { default: pyscriptFiles } = await import(pathToFileURL(spec.pyscript).href);
+
+// A fixed hash seed makes set and frozenset constants marshal in the same order on every
+// build, so unchanged sources give unchanged bytes and the site's content hash holds.
+const pyodide = await loadPyodide({ indexURL: spec.pyodide, env: { PYTHONHASHSEED: "0" } });
+// The whole host file system under /host, so host paths work with a prefix.
+pyodide.FS.mkdirTree("/host");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: "/" }, "/host");
+
+// PyScript writes its Python package from this same literal at every start; write it
+// the same way, so the bytecode matches the source the browser will hold.
+const writeTree = (base, tree) => {
+  pyodide.FS.mkdirTree(base);
+  for (const [name, value] of Object.entries(tree)) {
+    if (typeof value === "string") pyodide.FS.writeFile(`${base}/${name}`, value);
+    else writeTree(`${base}/${name}`, value);
+  }
+};
+writeTree("/pyscript-src", pyscriptFiles);
+
+pyodide.globals.set("spec_json", JSON.stringify(spec));
+try {
+  console.log(pyodide.runPython(readFileSync(join(here, "precompile.py"), "utf8")));
+} catch (error) {
+  // A Python traceback, without the minified runtime that Node would print around it.
+  console.error(error.message);
+  process.exit(1);
+}
