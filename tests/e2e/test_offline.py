@@ -87,7 +87,7 @@ def test_an_offline_reload_after_one_visit_boots_python_and_computes(
         computes_offline(page)
         # Never opened online, so only the worker's precache can have it.
         page.get_by_role("link", name="All lessons").click()
-        expect(page.get_by_role("heading", level=1)).to_have_text("The track")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Learn machine learning")
     finally:
         context.set_offline(False)
     assert console_errors == []
