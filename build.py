@@ -85,10 +85,10 @@ KERNEL_PACKAGES = (*KERNEL_FROM_PYODIDE, *KERNEL_FROM_PYPI, *KERNEL_FROM_EXTENSI
 BUILT_ENV = "ATTENTION_LESSONS_DIST_BUILT"  # set by `build.py test`: the e2e tests skip their build
 
 
-def run(command: Sequence[str]) -> None:
-    """Run a command from the project root, echoing it, and stop on failure."""
+def run(command: Sequence[str], cwd: Path = ROOT) -> None:
+    """Run a command (from the project root by default), echoing it, and stop on failure."""
     print("+", " ".join(command), flush=True)
-    subprocess.run(command, cwd=ROOT, check=True)
+    subprocess.run(command, cwd=cwd, check=True)
 
 
 def lock_digest() -> str:
@@ -259,7 +259,8 @@ def build_notebook() -> None:
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2))
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
              "--contents", str(NOTEBOOKS), "--output-dir", str(NOTEBOOK_DIST),
-             "--apps", "notebooks", "--no-sourcemaps", "--no-unused-shared-packages"])
+             "--apps", "notebooks", "--no-sourcemaps", "--no-unused-shared-packages"],
+            cwd=lite)  # it keeps its task database in the working directory
         wheels = NOTEBOOK_DIST / "wheels"
         wheels.mkdir()
         package_wheel(wheels)

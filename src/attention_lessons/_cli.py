@@ -98,7 +98,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print full precision as JSON")
     args = parser.parse_args(argv)  # a bad argument: usage on stderr and exit status 2
     try:
-        record = LESSONS[args.lesson](load_fixture())
+        record = LESSONS[args.lesson](load_fixture(FIXTURE))
     except (OSError, FixtureError) as exc:
         parser.exit(1, f"{parser.prog}: cannot load {FIXTURE}: {exc}\n")
     print(json.dumps(record, indent=2) if args.json else as_text(record))
