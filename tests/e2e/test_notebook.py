@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Callable, Iterable
+from typing import Any
 
+import build
 from playwright.sync_api import Page, Response, expect
 
 # A cold kernel takes 15–23 s here (Pyodide, then IPython and the package from our lock);
@@ -19,6 +23,45 @@ D8_LINES = (
     r"single head\s+1\.1740, 0\.7643",
     r"difference\s+0\.2019, 0\.1101",
 )
+
+
+# The worker installs these through piplite, from PyPI if need be, unless they are preloaded.
+KERNEL_NEEDS = {"micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"}
+
+
+def kernel_settings() -> dict[str, Any]:
+    config = json.loads((build.NOTEBOOK_DIST / "jupyter-lite.json").read_text(encoding="utf-8"))
+    settings: dict[str, Any] = config["jupyter-config-data"]["litePluginSettings"]
+    kernel: dict[str, Any] = settings[build.KERNEL_PLUGIN]
+    return kernel
+
+
+def test_the_kernel_preloads_only_wheels_the_site_ships(site_url: str) -> None:
+    settings = kernel_settings()
+    assert settings["disablePyPIFallback"] is True
+    pyodide = (build.NOTEBOOK_DIST / settings["pyodideUrl"]).resolve()
+    assert pyodide == (build.DIST / "pyodide" / "pyodide.mjs").resolve()
+    options = settings["loadPyodideOptions"]
+    lock_path = build.NOTEBOOK_DIST / options["lockFileURL"]
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    runtime = json.loads((build.DIST / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
+    assert lock["info"] == runtime["info"]
+    packages = lock["packages"]
+    wanted = set(options["packages"])
+    assert KERNEL_NEEDS | {"attention-lessons"} <= wanted
+    closure, pending = set(), list(wanted)
+    while pending:
+        name = pending.pop()
+        assert name in packages, f"the kernel would fetch {name!r}, which the site does not ship"
+        if name not in closure:
+            closure.add(name)
+            pending += packages[name]["depends"]
+    shipped = {p.name for p in lock_path.parent.glob("*.whl")}
+    assert {entry["file_name"] for entry in packages.values()} == shipped
+    for entry in packages.values():
+        wheel = lock_path.parent / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], wheel.name
+    assert closure == set(packages), "the lock lists wheels the kernel never loads"
 
 
 def run_all_cells(page: Page) -> None:
