@@ -317,7 +317,7 @@ def serve(port: int) -> None:
 
 
 def setup() -> int:
-    """Install what a fresh machine lacks: Chromium, the pip test extras, the npm runtime."""
+    """Install what a fresh machine lacks: Chromium, the pip extras, the npm runtime."""
     if not Path(CHROMIUM).exists():
         command = "apt-get update && apt-get install -y chromium"
         if os.geteuid() != 0:
@@ -358,7 +358,8 @@ def main(argv: Sequence[str]) -> int:
     commands.add_parser("build", help="build dist/ (the default)")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("setup", help="install Chromium, the pip test extras and the npm runtime")
+    commands.add_parser(
+        "setup", help="install Chromium, the pip test and notebook extras and the npm runtime")
     commands.add_parser("test", help="setup, build, then pytest (extra arguments go to pytest)")
     bench_parser = commands.add_parser("bench", help="the start-up benchmark in Chromium")
     bench_parser.add_argument("--runs", type=int, default=5)
