@@ -11,6 +11,9 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import tomllib
+import zipfile
 from collections.abc import Sequence
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -47,8 +50,9 @@ PRELOAD_MODULES = ("runtime/loader.mjs", "pyodide/pyodide.mjs")
 PRELOAD_FETCHES = ("runtime/python_stdlib.zip", "pyodide/pyodide-lock.json", "runtime/pycache.zip")
 SW_PREFIX = "attention-lessons-"  # the service worker deletes only caches named like this
 # The full standard library stays in dist/pyodide/ for other users of Pyodide (a notebook);
-# no page loads it, so the service worker does not precache it.
-NOT_PRECACHED = ("pyodide/python_stdlib.zip", "sw.js", ".nojekyll")
+# no page loads it, so the service worker does not precache it. Nor the notebook app, 24 MB
+# that a lesson page never asks for (JupyterLite brings its own service worker).
+NOT_PRECACHED = ("pyodide/python_stdlib.zip", "sw.js", ".nojekyll", "notebook/")
 # Static and dynamic imports of sibling chunks in PyScript's bundled files.
 CHUNK_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*["']\./([\w.-]+\.js)["']""")
 
@@ -101,14 +105,41 @@ TEST_IMPORTS = (
     "hypothesis",
     "numpy",
     "selenium",
+    "yaml",
 )
+# The notebook tools of pyproject's `notebook` extra, by import name.
+NOTEBOOK_IMPORTS = ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server")
+NOTEBOOKS = FIXTURES / "notebooks"  # one .ipynb per lesson, named as the lesson's folder
+NOTEBOOK_DIST = DIST / "notebook"
+WHEEL_CACHE = ROOT / "build" / "notebook-wheels"  # PyPI downloads, kept between builds
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+# What the kernel imports at start, by their names in Pyodide's own lock, which gives their
+# versions and dependencies. The npm pyodide package ships no wheels, and Pyodide's rebuilt
+# wheels hash differently from PyPI's, so these come from PyPI under a lock of our own.
+KERNEL_FROM_PYODIDE = (
+    "micropip", "packaging", "ipython", "asttokens", "decorator", "executing",
+    "matplotlib-inline", "prompt-toolkit", "pure-eval", "pygments", "six", "stack-data",
+    "traitlets", "wcwidth", "jedi", "parso",
+)
+KERNEL_FROM_PYPI = {"comm": "0.2.3"}  # pyodide-kernel needs comm; Pyodide's lock has none
+# The kernel extension's own wheels (its static/pypi/), with the package's wheel beside them.
+KERNEL_FROM_EXTENSION = ("piplite", "pyodide-kernel", "ipykernel")
+# The worker skips its piplite installs for these names when they are preloaded, so every
+# wheel loads from the lock; listing the whole lock preloads the package too.
+KERNEL_PACKAGES = (*KERNEL_FROM_PYODIDE, *KERNEL_FROM_PYPI, *KERNEL_FROM_EXTENSION,
+                   "attention-lessons")
+BENCHMARKS = {  # by command: the script in tests/perf/ that runs it
+    "bench": "bench_startup.py",
+    "bench-browsers": "bench_browsers.py",
+    "bench-notebook": "bench_notebook.py",
+}
 BUILT_ENV = "ATTENTION_LESSONS_DIST_BUILT"  # set by `build.py test`: the e2e tests skip their build
 
 
-def run(command: Sequence[str]) -> None:
-    """Run a command from the project root, echoing it, and stop on failure."""
+def run(command: Sequence[str], cwd: Path = ROOT) -> None:
+    """Run a command (from the project root by default), echoing it, and stop on failure."""
     print("+", " ".join(command), flush=True)
-    subprocess.run(command, cwd=ROOT, check=True)
+    subprocess.run(command, cwd=cwd, check=True)
 
 
 def lock_digest() -> str:
@@ -274,7 +305,7 @@ def write_service_worker(site: Path) -> str:
     files = sorted(
         p.relative_to(site).as_posix()
         for p in site.rglob("*")
-        if p.is_file() and p.relative_to(site).as_posix() not in NOT_PRECACHED
+        if p.is_file() and not p.relative_to(site).as_posix().startswith(NOT_PRECACHED)
     )
     template = (WEB / "sw.js").read_text(encoding="utf-8")
     digest = hashlib.sha256(template.encode())
@@ -315,11 +346,113 @@ def build() -> Path:
         html = (DIST / page).read_text(encoding="utf-8")
         html = html.replace("</head>", head_links(html, up, files) + "</head>", 1)
         (DIST / page).write_text(html, encoding="utf-8")
+    build_notebook()
     (DIST / ".nojekyll").touch()
     cache = write_service_worker(DIST)
     print(f"Built {DIST.relative_to(ROOT)}/ ({len(pages)} pages, {len(files)} Python files, "
           f"cache {cache})", flush=True)
     return DIST
+
+
+def ensure_notebook_tools() -> None:
+    """pip install the exact pins of pyproject's `notebook` extra when any is missing."""
+    if all(importlib.util.find_spec(name) is not None for name in NOTEBOOK_IMPORTS):
+        return
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    run([sys.executable, "-m", "pip", "install", *project["project"]["optional-dependencies"]
+         ["notebook"]])
+
+
+def package_wheel(out: Path) -> Path:
+    """Build the package's wheel, fixtures inside, into out and return its path."""
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), "."])
+    return next(out.glob("attention_lessons-*.whl"))
+
+
+def pypi_wheels(pins: dict[str, str]) -> list[Path]:
+    """The pure-Python wheels name==version for Pyodide's Python, downloaded from PyPI once."""
+    stems = {name: f"{re.sub(r'[-_.]+', '_', name)}-{version}-" for name, version in pins.items()}
+    missing = [f"{n}=={pins[n]}" for n, s in stems.items() if not any(WHEEL_CACHE.glob(f"{s}*"))]
+    if missing:
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+             "--only-binary=:all:", "--python-version", "3.14", "--platform", "any",
+             "--implementation", "py", "-d", str(WHEEL_CACHE), *missing])
+    return [next(WHEEL_CACHE.glob(f"{stem}*.whl")) for stem in stems.values()]
+
+
+def wheel_entry(wheel: Path) -> dict[str, Any]:
+    """A lock entry read from the wheel itself: its top-level imports and unconditional needs."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        lines = archive.read(metadata).decode("utf-8").splitlines()
+    field = {k: v for k, _, v in (line.partition(": ") for line in lines if ": " in line)}
+    needs = [line.removeprefix("Requires-Dist: ") for line in lines
+             if line.startswith("Requires-Dist: ") and ";" not in line]
+    tops = {n.split("/")[0].removesuffix(".py") for n in names if n.endswith(".py")}
+    return {"name": canonical(field["Name"]), "version": field["Version"],
+            "depends": [re.split(r"[\s<>=!~\[(]", need)[0] for need in needs],
+            "imports": sorted(tops)}
+
+
+def canonical(name: str) -> str:
+    """A distribution's name as Pyodide's lock keys it: lower case, runs of -_. as one dash."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def kernel_lock(wheels: Path) -> dict[str, Any]:
+    """A Pyodide lock listing exactly the wheels in `wheels`, with their real sha256."""
+    stock = json.loads((PYODIDE_DIST / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages: dict[str, Any] = {}
+    for wheel in sorted(wheels.glob("*.whl")):
+        entry = wheel_entry(wheel)
+        known = stock["packages"].get(entry["name"], {})
+        entry.update({k: known[k] for k in ("depends", "imports") if k in known})
+        packages[entry["name"]] = {
+            **entry, "depends": sorted(canonical(need) for need in entry["depends"]),
+            "file_name": wheel.name,  # Pyodide resolves it against the lock's own folder
+            "install_dir": "site", "package_type": "package", "unvendored_tests": False,
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        }
+    return {"info": stock["info"], "packages": packages}
+
+
+def lite_config() -> dict[str, Any]:
+    """jupyter-lite.json: the kernel on the site's own Pyodide, every wheel from our lock."""
+    kernel = {
+        # Only values starting "./" are taken relative to jupyter-lite.json, in notebook/.
+        "pyodideUrl": "./../pyodide/pyodide.mjs",
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": {"lockFileURL": "./wheels/pyodide-lock.json",
+                               "packages": list(KERNEL_PACKAGES)},
+    }
+    return {"jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: kernel}}}
+
+
+def build_notebook() -> None:
+    """JupyterLite's notebook app into dist/notebook/, the lessons' notebooks, wheels and lock."""
+    ensure_notebook_tools()
+    stock = json.loads((PYODIDE_DIST / "pyodide-lock.json").read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory() as temp:
+        lite = Path(temp)
+        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2))
+        run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
+             "--contents", str(NOTEBOOKS), "--output-dir", str(NOTEBOOK_DIST),
+             "--apps", "notebooks", "--no-sourcemaps", "--no-unused-shared-packages"],
+            cwd=lite)  # it keeps its task database in the working directory
+        wheels = NOTEBOOK_DIST / "wheels"
+        wheels.mkdir()
+        package_wheel(wheels)
+    shipped = NOTEBOOK_DIST / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    for name in KERNEL_FROM_EXTENSION:
+        stem = re.sub(r"[-_.]+", "_", name)
+        shutil.copy2(next((shipped / "static" / "pypi").glob(f"{stem}-*.whl")), wheels)
+    pins = {name: stock["packages"][name]["version"] for name in KERNEL_FROM_PYODIDE}
+    for wheel in pypi_wheels({**pins, **KERNEL_FROM_PYPI}):
+        shutil.copy2(wheel, wheels)
+    lock = kernel_lock(wheels)
+    (wheels / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -373,8 +506,8 @@ def setup() -> int:
             print(f"{', '.join(missing)} missing. Install as root:\n  sudo sh -c '{command}'")
             return 1
         run(["sh", "-c", command])
-    if any(importlib.util.find_spec(name) is None for name in TEST_IMPORTS):
-        run([sys.executable, "-m", "pip", "install", "-e", ".[test]"])
+    if any(importlib.util.find_spec(name) is None for name in (*TEST_IMPORTS, *NOTEBOOK_IMPORTS)):
+        run([sys.executable, "-m", "pip", "install", "-e", ".[test,notebook]"])
     ensure_runtime()
     return 0
 
@@ -392,44 +525,39 @@ def test(pytest_args: Sequence[str]) -> int:
     return code
 
 
-def bench(bench_args: Sequence[str]) -> int:
-    build()
-    command = [sys.executable, str(ROOT / "tests" / "perf" / "bench_startup.py"), *bench_args]
-    return subprocess.run(command, check=False, cwd=ROOT).returncode
-
-
-def bench_browsers(runs: int) -> int:
+def bench(name: str, bench_args: Sequence[str]) -> int:
+    """Set up, build, then run one of tests/perf/'s benchmarks with the arguments given."""
     if (code := setup()) != 0:
         return code
     build()
-    script = ROOT / "tests" / "perf" / "bench_browsers.py"
-    command = [sys.executable, str(script), "--runs", str(runs)]
+    command = [sys.executable, str(ROOT / "tests" / "perf" / BENCHMARKS[name]), *bench_args]
     return subprocess.run(command, check=False, cwd=ROOT).returncode
 
 
 def main(argv: Sequence[str]) -> int:
     if argv[:1] == ["test"]:  # everything after `test` goes to pytest untouched
         return test(argv[1:])
-    if argv[:1] == ["bench"]:  # and everything after `bench` to the benchmark
-        return bench(argv[1:])
+    if argv[:1] and argv[0] in BENCHMARKS:  # and everything after a benchmark's name to it
+        return bench(argv[0], argv[1:])
     parser = argparse.ArgumentParser(description=__doc__)
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("build", help="build dist/ (the default)")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("setup", help="install the browsers, pip test extras and npm runtime")
+    commands.add_parser(
+        "setup", help="install the browsers, the pip test and notebook extras, the npm runtime")
     commands.add_parser("test", help="setup, build, then pytest (extra arguments go to pytest)")
-    commands.add_parser("bench", help="build, then the start-up benchmark [--runs N] [--json PATH]")
-    browsers_parser = commands.add_parser(
-        "bench-browsers", help="time to Python-ready in Chromium, Firefox and WebKit")
-    browsers_parser.add_argument("--runs", type=int, default=5)
+    commands.add_parser("bench", help="start-up in Chromium against a bare page [--runs N] "
+                                      "[--json PATH]")
+    commands.add_parser("bench-browsers", help="time to Python-ready in Chromium, Firefox and "
+                                               "WebKit [--runs N]")
+    commands.add_parser("bench-notebook", help="D8's notebook to a ready kernel, beside D8, cold "
+                                               "[--runs N]")
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.port)
     elif args.command == "setup":
         return setup()
-    elif args.command == "bench-browsers":
-        return bench_browsers(args.runs)
     else:
         build()
     return 0

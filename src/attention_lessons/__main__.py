@@ -1,0 +1,9 @@
+"""`python -m attention_lessons LESSON [--json]`: a lesson's numbers in the terminal."""
+
+from __future__ import annotations
+
+import sys
+
+from ._cli import main
+
+sys.exit(main(sys.argv[1:]))

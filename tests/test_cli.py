@@ -1,0 +1,135 @@
+"""`python -m attention_lessons`: the lessons' numbers in a terminal, as text and as JSON."""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from attention_lessons import _cli as cli
+from attention_lessons import attend, compute
+from attention_lessons._format import decimals, listing
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = "attention-8.2.json"
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (build.py sits at the top of the repository)
+
+
+@functools.cache
+def unpack_wheel() -> Path:
+    """Build the package's wheel as build.py does for the notebook, once per run, and unpack it."""
+    out = Path(tempfile.mkdtemp(prefix="attention-lessons-wheel-"))
+    atexit.register(shutil.rmtree, out, True)
+    with zipfile.ZipFile(build.package_wheel(out)) as wheel:
+        wheel.extractall(out / "site")
+    return out / "site"
+
+
+@pytest.fixture
+def unpacked_wheel() -> Path:
+    """The unpacked wheel: only what `pip install .` would install."""
+    return unpack_wheel()
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert cli.main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def test_d8_prints_both_heads_the_single_head_and_the_comparison(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    numbers = compute(cli.load_fixture(FIXTURE))
+    text = run_cli(capsys, "d8")
+    for head in numbers.heads:
+        assert f"weights                                 {listing(head.weights)}" in text
+    assert "head A, coordinate 1 (scale 1 / sqrt(1) = 1)" in text
+    assert "one head of dimension two, from 8.2 (scale 1 / sqrt(2) = 0.7071)" in text
+    assert f"two heads, concatenated                 {listing(numbers.concatenated)}" in text
+    # The lesson's own numbers, as the spec prints them.
+    assert "1.3760, 0.8744" in text
+    assert "1.1740, 0.7643" in text
+    assert "difference                              0.2019, 0.1101" in text
+
+
+def test_82_prints_one_head_scaled_by_one_over_root_two(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = run_cli(capsys, "8.2")
+    assert text == run_cli(capsys, "8-2")
+    assert "one head, dimension 2 (scale 1 / sqrt(2) = 0.7071)" in text
+    assert "scores, query times key                 2, -1, 1, -3" in text
+    assert "output, weights against values          1.1740, 0.7643" in text
+    assert "head A" not in text
+
+
+def test_json_carries_every_intermediate_at_full_precision(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    fixture = cli.load_fixture(FIXTURE)
+    numbers = compute(fixture)
+    assert numbers.single is not None
+    assert numbers.differences is not None
+    record = json.loads(run_cli(capsys, "d8", "--json"))
+    assert [h["head"] for h in record["heads"]] == ["a", "b"]
+    assert record["reference"]["head"] == "single"
+    shown_heads = (*record["heads"], record["reference"])
+    for shown, head in zip(shown_heads, (*numbers.heads, numbers.single), strict=True):
+        for name in ("scores", "scaled", "exps", "weights", "output"):
+            assert shown[name] == list(getattr(head, name))
+        assert shown["total"] == head.total
+        assert shown["scale"] == head.scale
+    assert record["differences"] == list(numbers.differences)
+    single = json.loads(run_cli(capsys, "8.2", "--json"))["heads"]
+    assert single[0]["output"] == list(attend(fixture.query, fixture.keys, fixture.values).output)
+    assert decimals(single[0]["output"][0]) == "1.1740"
+
+
+@pytest.mark.parametrize("argv", [["8.3"], [], ["d8", "--csv"], ["D8", "--json"]])
+def test_a_bad_argument_is_named_and_exits_non_zero(
+    capsys: pytest.CaptureFixture[str], argv: list[str],
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(argv)
+    assert exited.value.code == 2
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert "usage: python -m attention_lessons" in said.err
+    assert "error:" in said.err
+
+
+def test_a_missing_fixture_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(cli.NAMES, "d8", replace(cli.NAMES["d8"], fixture="attention-9.9.json"))
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["d8"])
+    assert exited.value.code == 1
+    assert "cannot load attention-9.9.json" in capsys.readouterr().err
+
+
+def test_the_installed_wheel_runs_from_its_own_fixture(
+    unpacked_wheel: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Outside the checkout the fixture must come from inside the wheel.
+    command = [sys.executable, "-m", "attention_lessons", "d8"]
+    env = {"PYTHONPATH": str(unpacked_wheel), "PATH": ""}
+    done = subprocess.run(command, cwd=unpacked_wheel, env=env, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == run_cli(capsys, "d8")
+    assert (unpacked_wheel / "attention_lessons" / "fixtures" / FIXTURE).is_file()
+    wrong = subprocess.run([*command[:-1], "nine"], cwd=unpacked_wheel, env=env,
+                           capture_output=True, text=True, check=False)
+    assert wrong.returncode == 2
+    assert "invalid choice: 'nine'" in wrong.stderr
