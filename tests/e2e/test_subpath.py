@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import build
 import pytest
 from conftest import python_ready
-from learner import lock_prediction
+from learner import D8, L82, lock_prediction
 from playwright.sync_api import Page, Response, expect
 from test_notebook import HEARTBEAT
 
@@ -19,7 +19,8 @@ PREFIX = "/learn-ml/"
 # Each lesson the track links to, with its notebook and a number its page computes once
 # the learner has committed a prediction. Adding a lesson here is one line.
 LESSONS = {
-    "D8 · Two heads of dimension one": ("d8.ipynb", "The output is 1.3760."),
+    "8.2 · Attention by hand": (L82, "8-2.ipynb", "The output is 1.1740, 0.7643."),
+    "D8 · Two heads of dimension one": (D8, "d8.ipynb", "The output is 1.3760."),
 }
 
 
@@ -57,7 +58,7 @@ def test_outside_the_sub_path_there_is_nothing(page: Page, subpath_url: str) -> 
 def test_a_lesson_runs_under_the_sub_path_and_opens_its_notebook(
     page: Page, subpath_url: str, lesson: str,
 ) -> None:
-    notebook, number = LESSONS[lesson]
+    plan, notebook, number = LESSONS[lesson]
     requests: list[str] = []
     failed: list[str] = []
     page.context.on("request", lambda request: requests.append(request.url))
@@ -68,10 +69,10 @@ def test_a_lesson_runs_under_the_sub_path_and_opens_its_notebook(
 
     page.context.on("response", on_response)
     page.goto(subpath_url)
-    expect(page.get_by_role("heading", name="The track", level=1)).to_be_visible()
+    expect(page.get_by_role("heading", name="Learn machine learning", level=1)).to_be_visible()
     page.get_by_role("link", name=lesson).click()
     python_ready(page)
-    lock_prediction(page)
+    lock_prediction(page, plan.right_prediction)
     expect(page.get_by_text(number).first).to_be_visible()
     lesson_requests = list(requests)
     page.get_by_role("link", name="Open the notebook").click()
