@@ -27,6 +27,7 @@ from attention_lessons import (
     reset_projection,
     save_takeaway,
     set_projection,
+    settle,
     to_json,
 )
 from attention_lessons._progress import MAX_ENTRY
@@ -171,7 +172,7 @@ built = st.builds(
     reading=st.none() | readings,
     projection=st.tuples(st.tuples(entries, entries), st.tuples(entries, entries)),
     takeaway=st.none() | st.text(max_size=1000),
-)
+).map(lambda p: settle(p, D8.lesson))  # as the package keeps them: hints follow the runs
 progresses = journeys() | built
 
 json_values = st.recursive(

@@ -151,23 +151,28 @@ def to_json(progress: Progress) -> str:
 
 
 def from_json(text: str, lesson: Lesson) -> Progress:
-    """Read a saved record back, raising StateError for anything malformed or unknown.
-
-    A "gate" that older records carry is checked for shape and then ignored: the gate is always
-    derived from the answers and the reading.
-    """
+    """Read a saved record back, raising StateError for anything malformed or unknown."""
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError):  # ValueError also covers integers of 4300+ digits
         raise StateError("saved progress is not valid JSON") from None
+    return from_value(raw, lesson)
+
+
+def from_value(raw: object, lesson: Lesson) -> Progress:
+    """Check a parsed record field by field and settle what the numbers decide.
+
+    A "gate" that older records carry is checked for shape and then ignored: the gate is always
+    derived from the answers and the reading.
+    """
     if not isinstance(raw, dict):
         raise StateError("saved progress is not a JSON object")
     if type(raw.get("version")) is not int or raw["version"] != VERSION:
-        raise StateError(f"saved progress has unknown version {raw.get('version')!r}")
+        raise StateError(f"saved progress has unknown version {_brief(raw.get('version'))}")
     if "gate" in raw:
         _flag(raw["gate"], "gate")
     ids = lesson.question_ids
-    return Progress(
+    return settle(Progress(
         prediction=_optional(raw, "prediction", tuple(c.id for c in lesson.predictions)),
         why=_text(raw, "why", MAX_WHY),
         answers={k: _text({k: v}, k, MAX_ANSWER) for k, v in _mapping(raw, "answers", ids).items()},
@@ -175,17 +180,31 @@ def from_json(text: str, lesson: Lesson) -> Progress:
         attempts={k: _count(v, f"attempts.{k}")
                   for k, v in _mapping(raw, "attempts", ids).items()},
         runs=_count(raw.get("runs"), "runs"),
-        hints_opened=min(_count(raw.get("hints_opened"), "hints_opened"), len(lesson.hint_rungs)),
+        hints_opened=_count(raw.get("hints_opened"), "hints_opened"),
         reading=_optional(raw, "reading", tuple(c.id for c in lesson.readings)),
         projection=_projection(raw.get("projection")),
         takeaway=None if raw.get("takeaway") is None else _text(raw, "takeaway", MAX_TAKEAWAY),
-    )
+    ), lesson)
+
+
+def settle(progress: Progress, lesson: Lesson) -> Progress:
+    """Bring what a record states but the numbers decide back in line: hints follow the runs."""
+    opened = min(progress.hints_opened, hints_available(progress.runs, lesson))
+    return progress if opened == progress.hints_opened else replace(progress, hints_opened=opened)
+
+
+def _brief(value: object) -> str:
+    # A stored value may be huge or nested thousands deep: name it without repr's recursion.
+    if isinstance(value, str | int | float | bool) or value is None:
+        text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a huge number"
+        return text if len(text) <= 40 else f"{text[:37]}..."
+    return f"of type {type(value).__name__}"
 
 
 def _optional(raw: dict[str, Any], name: str, allowed: tuple[str, ...]) -> str | None:
     value = raw.get(name)
     if value is not None and value not in allowed:
-        raise StateError(f"{name}: unknown choice {value!r}")
+        raise StateError(f"{name}: unknown choice {_brief(value)}")
     return value
 
 
