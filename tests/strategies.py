@@ -148,10 +148,12 @@ STEPS: tuple[Step, ...] = (_predict, _check, _check, _check, _read, _project, _u
 
 
 @st.composite
-def journeys(draw: st.DrawFn) -> Progress:
-    """Draw a progress record reached from the start through the public transitions."""
-    progress = Progress()
-    for step in draw(st.lists(st.sampled_from(STEPS), max_size=14)):
+def journeys(draw: st.DrawFn, start: Progress | None = None) -> Progress:
+    """Draw a record reached through the public transitions: from the start, or on from start
+    without a reset (as a second tab carries on)."""
+    progress = Progress() if start is None else start
+    steps = STEPS if start is None else STEPS[:-1]
+    for step in draw(st.lists(st.sampled_from(steps), max_size=14)):
         progress = step(progress, draw)
     return progress
 

@@ -378,7 +378,7 @@ def on_download(event):
 
 @on("change", "#import_file")
 async def on_import(event):
-    chosen = event.currentTarget.files
+    chosen = by_id("import_file").files  # currentTarget is null once an async handler runs
     show("import_confirm", False)
     PAGE.incoming = None
     if not chosen.length:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -20,6 +21,9 @@ MAX_WHY = 300
 MAX_ENTRY = 100
 MAX_ANSWER = 200
 MAX_TAKEAWAY = 1000
+MAX_DEPTH = 20  # a record nests 3 levels, a downloaded file 4
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
 Projection = tuple[tuple[float, float], tuple[float, float]]
 
 
@@ -152,11 +156,27 @@ def to_json(progress: Progress) -> str:
 
 def from_json(text: str, lesson: Lesson) -> Progress:
     """Read a saved record back, raising StateError for anything malformed or unknown."""
+    if too_deep(text):
+        raise StateError(f"saved progress nests deeper than {MAX_DEPTH} levels")
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError):  # ValueError also covers integers of 4300+ digits
         raise StateError("saved progress is not valid JSON") from None
     return from_value(raw, lesson)
+
+
+def too_deep(text: str) -> bool:
+    """Return whether JSON text nests deeper than any record does, before parsing it.
+
+    In the browser, parsing thousands of levels overflows WebAssembly's stack before
+    Python's recursion limit can turn it into an error, and that stops Python."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub('""', text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest > MAX_DEPTH
 
 
 def from_value(raw: object, lesson: Lesson) -> Progress:

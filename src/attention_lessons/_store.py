@@ -113,9 +113,13 @@ class Store:
 
     def load(self, lesson: Lesson) -> tuple[Progress, str]:
         """Read a lesson's progress and the notice to show; an unreadable record is set aside."""
+        try:  # a storage that refuses reads (site data blocked) keeps progress in memory
+            raw = None if self.storage is None else self.storage.getItem(store_key(lesson))
+        except Exception:
+            self.storage = None
         if self.storage is None:
             return Progress(), NOT_SAVING
-        raw = self._read(store_key(lesson))
+        raw = raw if isinstance(raw, str) else None
         loaded = load_record(raw, lesson)
         self.base[lesson.slug] = loaded.progress
         if not loaded.unreadable or raw is None:

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from ._errors import StateError
 from ._format import word
 from ._lesson import Lesson, Worked
-from ._progress import Progress, correct_count, from_value, gate, lock_prediction
+from ._progress import Progress, correct_count, from_value, gate, lock_prediction, too_deep
 
 KIND = "attention-lessons progress"
 MAX_FILE = 200_000  # characters; a real record is under 3,000
@@ -53,6 +53,8 @@ def read_import(text: str, current: Progress, worked: Worked) -> Incoming:
         raise StateError("That file is far too big to be progress saved from this site. "
                          "Nothing was changed.")
     try:
+        if too_deep(text):
+            raise ValueError
         raw = json.loads(text)
     except (ValueError, RecursionError):
         raise StateError("That file is not a progress file (it is not JSON). "
