@@ -27,6 +27,7 @@ from attention_lessons import (
     reset_projection,
     save_takeaway,
     set_projection,
+    settle,
     to_json,
 )
 from attention_lessons._progress import MAX_ENTRY
@@ -147,10 +148,12 @@ STEPS: tuple[Step, ...] = (_predict, _check, _check, _check, _read, _project, _u
 
 
 @st.composite
-def journeys(draw: st.DrawFn) -> Progress:
-    """Draw a progress record reached from the start through the public transitions."""
-    progress = Progress()
-    for step in draw(st.lists(st.sampled_from(STEPS), max_size=14)):
+def journeys(draw: st.DrawFn, start: Progress | None = None) -> Progress:
+    """Draw a record reached through the public transitions: from the start, or on from start
+    without a reset (as a second tab carries on)."""
+    progress = Progress() if start is None else start
+    steps = STEPS if start is None else STEPS[:-1]
+    for step in draw(st.lists(st.sampled_from(steps), max_size=14)):
         progress = step(progress, draw)
     return progress
 
@@ -171,7 +174,7 @@ built = st.builds(
     reading=st.none() | readings,
     projection=st.tuples(st.tuples(entries, entries), st.tuples(entries, entries)),
     takeaway=st.none() | st.text(max_size=1000),
-)
+).map(lambda p: settle(p, D8.lesson))  # as the package keeps them: hints follow the runs
 progresses = journeys() | built
 
 json_values = st.recursive(

@@ -22,28 +22,28 @@ from strategies import D8
 
 def test_a_saved_record_comes_back_without_a_notice() -> None:
     saved = lock_prediction(Progress(), D8.lesson, "different", "each head has its own softmax")
-    loaded = load_record(to_json(saved), now_ms=1, lesson=D8.lesson)
-    assert (loaded.progress, loaded.notice, loaded.backup_key) == (saved, "", None)
+    loaded = load_record(to_json(saved), lesson=D8.lesson)
+    assert (loaded.progress, loaded.notice, loaded.unreadable) == (saved, "", False)
 
 
 def test_no_record_starts_afresh_quietly() -> None:
-    fresh = load_record(to_json(Progress()), now_ms=2, lesson=D8.lesson)
-    assert load_record(None, now_ms=1, lesson=D8.lesson) == fresh
+    fresh = load_record(to_json(Progress()), lesson=D8.lesson)
+    assert load_record(None, lesson=D8.lesson) == fresh
 
 
 @given(st.text().filter(lambda t: not t.startswith("{")))
 def test_an_unreadable_record_is_named_for_a_backup_and_said_so(raw: str) -> None:
-    loaded = load_record(raw, now_ms=1700, lesson=D8.lesson)
+    loaded = load_record(raw, lesson=D8.lesson)
     assert loaded.progress == Progress()
-    assert loaded.backup_key == f"{store_key(D8.lesson)}:backup:1700"
-    assert loaded.backup_key in loaded.notice
+    assert loaded.unreadable
+    assert f"{store_key(D8.lesson)}:unreadable" in loaded.notice
     assert "could not be read" in loaded.notice
 
 
 def test_a_record_from_an_unknown_version_is_kept_too() -> None:
     unknown = to_json(Progress()).replace('"version": 1', '"version": 99')
-    loaded = load_record(unknown, now_ms=5, lesson=D8.lesson)
-    assert loaded.backup_key is not None
+    loaded = load_record(unknown, lesson=D8.lesson)
+    assert loaded.unreadable
 
 
 def test_a_new_trouble_saving_is_added_to_the_load_notice_once() -> None:
@@ -68,8 +68,8 @@ FIRST_SITE_RECORD = (
 
 def test_a_d8_record_from_the_first_site_comes_back_whole() -> None:
     assert store_key(D8.lesson) == FIRST_SITE_KEY
-    loaded = load_record(FIRST_SITE_RECORD, now_ms=1, lesson=D8.lesson)
-    assert (loaded.notice, loaded.backup_key) == ("", None)
+    loaded = load_record(FIRST_SITE_RECORD, lesson=D8.lesson)
+    assert (loaded.notice, loaded.unreadable) == ("", False)
     progress = loaded.progress
     assert (progress.prediction, progress.why) == ("close", "heads are halves")
     assert progress.answers == {"a_output": "1.376", "a_score_1": "3", "a_weight_1": "0.46",
@@ -98,6 +98,9 @@ class MemoryStorage:
             raise RuntimeError("QuotaExceededError")
         self.items[key] = value
 
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
 
 class Blocked:
     """Storage that refuses every call, as a browser with site data blocked does."""
@@ -108,32 +111,35 @@ class Blocked:
     def setItem(self, key: str, value: str) -> None:
         raise RuntimeError("SecurityError")
 
+    def removeItem(self, key: str) -> None:
+        raise RuntimeError("SecurityError")
+
 
 def test_a_store_saves_and_loads_each_lesson_under_its_own_key() -> None:
     storage = MemoryStorage()
     store = Store(storage)
     progress = lock_prediction(Progress(), D8.lesson, "same")
-    assert store.save(D8.lesson, progress) == ""
+    assert store.save(D8.lesson, progress) == (progress, "")
     assert set(storage.items) == {store_key(D8.lesson)}
-    assert store.load(D8.lesson, now_ms=1) == (progress, "")
+    assert store.load(D8.lesson) == (progress, "")
     assert store.peek(D8.lesson) == progress
 
 
 def test_blocked_storage_keeps_progress_in_memory_and_says_so() -> None:
     store = Store(Blocked())
-    assert store.load(D8.lesson, now_ms=1) == (Progress(), NOT_SAVING)
+    assert store.load(D8.lesson) == (Progress(), NOT_SAVING)
     assert not store.saving
-    assert store.save(D8.lesson, Progress()) == NOT_SAVING
+    assert store.save(D8.lesson, Progress()) == (Progress(), NOT_SAVING)
 
 
 def test_an_unreadable_record_is_backed_up_and_never_written_over() -> None:
     storage = MemoryStorage({store_key(D8.lesson): "{not json"})
-    progress, notice = Store(storage).load(D8.lesson, now_ms=7)
+    progress, notice = Store(storage).load(D8.lesson)
     assert progress == Progress()
     assert "set aside" in notice
-    assert storage.items[f"{store_key(D8.lesson)}:backup:7"] == "{not json"
+    assert storage.items[f"{store_key(D8.lesson)}:unreadable"] == "{not json"
     full = MemoryStorage({store_key(D8.lesson): "{not json"}, quota=12)
     store = Store(full)
-    assert store.load(D8.lesson, now_ms=7) == (Progress(), NOT_SET_ASIDE)
-    assert store.save(D8.lesson, Progress()) == NOT_SAVING
+    assert store.load(D8.lesson) == (Progress(), NOT_SET_ASIDE)
+    assert store.save(D8.lesson, Progress()) == (Progress(), NOT_SET_ASIDE)
     assert full.items == {store_key(D8.lesson): "{not json"}

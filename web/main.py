@@ -7,6 +7,7 @@ import time
 
 _started = time.perf_counter()
 
+from pyodide.ffi import create_proxy  # noqa: E402
 from pyscript import document, when, window  # noqa: E402
 
 import attention_lessons as course  # noqa: E402
@@ -48,17 +49,20 @@ class Page:
         self.worked = worked
         self.lesson = worked.lesson
         self.store = store
-        self.progress, self.loaded = store.load(self.lesson, int(window.Date.now()))
-        self.notice(self.loaded)
+        self.progress, self.loaded = store.load(self.lesson)
+        self.notice("")
+        self.incoming = None
 
-    def notice(self, text):
-        if text:
-            say("storage_notice", text)
+    def notice(self, trouble):
+        text = course.notices(self.loaded, trouble)
+        say("storage_notice", text)
         show("storage_notice", bool(text))
 
-    def update(self, progress):
-        self.progress = progress
-        self.notice(course.notices(self.loaded, self.store.save(self.lesson, progress)))
+    def update(self, progress, replace=False):
+        """Save a change (Reset and Import replace the record outright) and show it."""
+        put = self.store.put if replace else self.store.save
+        self.progress, trouble = put(self.lesson, progress)
+        self.notice(trouble)
         self.render()
 
     def render(self):
@@ -108,19 +112,26 @@ class Page:
         say("gate_headline", gate.headline)
         say("gate_status", gate.status)
 
-    def restore_fields(self):
-        """Put what was saved into the form fields: at start-up, and after a reset."""
-        progress = self.progress
-        for radio in document.querySelectorAll("input[name=prediction]"):
-            radio.checked = radio.value == progress.prediction
-        by_id("why").value = progress.why
+    def restore_fields(self, before=None):
+        """Put the record into the fields whose record changed since before (None: all of them).
+
+        At start-up (before is the fresh record) a choice made while Python started stays."""
+        progress, old = self.progress, before or course.Progress(prediction="")
+        if progress.prediction != old.prediction:
+            for radio in document.querySelectorAll("input[name=prediction]"):
+                radio.checked = radio.value == progress.prediction
+            by_id("why").value = progress.why
         for q in self.lesson.questions:
-            by_id(q.id).value = progress.answers.get(q.id, "")
-        for radio in document.querySelectorAll("input[name=reading]"):
-            radio.checked = radio.value == progress.reading
+            if progress.answers.get(q.id) != old.answers.get(q.id) or before is None:
+                by_id(q.id).value = progress.answers.get(q.id, "")
+        if progress.reading != old.reading or before is None:
+            for radio in document.querySelectorAll("input[name=reading]"):
+                radio.checked = radio.value == progress.reading
         self.fill_projection()
         takeaway = by_id("takeaway")
-        takeaway.value = takeaway.defaultValue if progress.takeaway is None else progress.takeaway
+        if progress.takeaway != old.takeaway or before is None:
+            saved = progress.takeaway
+            takeaway.value = takeaway.defaultValue if saved is None else saved
 
     def fill_projection(self, skip=""):
         """Show the projection's entries in both sliders and fields, except the one being typed."""
@@ -219,6 +230,22 @@ def render_track(store):
         show("storage_notice")
 
 
+def apply_early(page):
+    """Apply a prediction locked by prelock.js while Python was starting, or say why not."""
+    form = by_id("predict_form")  # dataset lacks unset keys in Pyodide: read the attributes
+    choice = form.getAttribute("data-choice") or ""
+    why = form.getAttribute("data-why") or ""
+    progress, said = course.apply_early(page.progress, page.lesson, choice, why)
+    if progress is not page.progress:
+        page.update(progress)
+    if said:
+        say("prediction_message", said)
+    held = page.store.held.get(page.lesson.slug)
+    if held is not None:
+        say("reset_unreadable", course.clears(held))
+        show("reset_unreadable")
+
+
 def render_waiting(page):
     """Show the notice that this lesson builds on one not done yet; it never blocks anything."""
     before = page.lesson.prerequisite
@@ -233,8 +260,9 @@ if SLUG:
     PAGE = Page(work(course.LESSONS[SLUG]), course.Store(open_storage()))
     render_fixed(course.fixed_view(PAGE.worked))
     PAGE.render()
-    PAGE.restore_fields()
+    PAGE.restore_fields(course.Progress())
     render_waiting(PAGE)
+    apply_early(PAGE)
 else:
     render_track(course.Store(open_storage()))
 
@@ -318,7 +346,7 @@ def on_takeaway(event):
     text = by_id("takeaway").value
     if attempt(PAGE, lambda p: course.save_takeaway(p, text), "takeaway_message", True):
         saved = ("Saved in this browser." if PAGE.store.saving else
-                 "Kept while this tab is open; this browser is not letting the page save it.")
+                 "Kept while this tab is open; this browser has not saved it.")
         say("takeaway_message", saved)
 
 
@@ -329,14 +357,68 @@ def on_takeaway_edit(event):
 
 @on("click", "#reset_progress")
 def on_reset(event):
-    PAGE.update(course.reset())
+    PAGE.update(course.reset(), replace=True)
     PAGE.restore_fields()
+    show("reset_unreadable", False)
     say("takeaway_message", "")
     say("check_message", "")
     by_id("reset_progress").closest("details").open = False
     announce("Your progress is reset. Start again with a prediction.")
     by_id("predict_title").focus()
 
+
+@on("click", "#download_progress")
+def on_download(event):
+    link = element("a")
+    link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(
+        course.export_json(PAGE.progress, PAGE.lesson))
+    link.download = course.export_name(PAGE.lesson)
+    link.click()
+
+
+@on("change", "#import_file")
+async def on_import(event):
+    chosen = by_id("import_file").files  # currentTarget is null once an async handler runs
+    show("import_confirm", False)
+    PAGE.incoming = None
+    if not chosen.length:
+        return
+    text = await chosen.item(0).text()
+    try:
+        PAGE.incoming = course.read_import(text, PAGE.progress, PAGE.worked)
+    except course.LessonError as error:
+        say("import_message", str(error))
+        return
+    say("import_message", PAGE.incoming.summary)
+    show("import_confirm")
+
+
+@on("click", "#import_confirm")
+def on_import_confirm(event):
+    PAGE.update(PAGE.incoming.progress, replace=True)
+    PAGE.restore_fields()
+    PAGE.incoming = None
+    show("import_confirm", False)
+    by_id("import_file").value = ""
+    say("import_message", "Imported: your progress here is now the file's.")
+
+
+def on_storage(event):
+    """Take in what another tab saved for this lesson, keeping this tab's own work."""
+    if event.key not in (course.store_key(PAGE.lesson), None):
+        return
+    before = PAGE.progress
+    PAGE.progress, said = PAGE.store.sync(PAGE.lesson, before)
+    PAGE.notice("" if said in ("", course.FROM_OTHER_TAB, course.RESET_ELSEWHERE) else said)
+    PAGE.render()
+    PAGE.restore_fields(before)
+    if said in (course.FROM_OTHER_TAB, course.RESET_ELSEWHERE):
+        say("sync_notice", said)
+        show("sync_notice")
+
+
+if SLUG:
+    window.addEventListener("storage", create_proxy(on_storage))
 
 root = document.documentElement
 root.setAttribute("data-python-ms", f"{(time.perf_counter() - _started) * 1000:.1f}")

@@ -8,12 +8,14 @@ from ._errors import FixtureError, LessonError, ParseError, StateError
 from ._fixture import Fixture, parse_fixture
 from ._grading import TOLERANCE, grade, hints_available, within
 from ._lesson import Choice, Lesson, Question, Slip, Worked, truth, work
+from ._merge import merge, was_reset
 from ._numbers import Reading, parse_number
 from ._page import FixedView, ProgressView, check_announcement, fixed_view, progress_view
 from ._progress import (
     Progress,
     check,
     from_json,
+    from_value,
     gate,
     lock_prediction,
     lock_reading,
@@ -22,9 +24,24 @@ from ._progress import (
     reset_projection,
     save_takeaway,
     set_projection,
+    settle,
     to_json,
 )
-from ._store import NOT_SAVING, NOT_SET_ASIDE, Loaded, Store, load_record, notices, store_key
+from ._store import (
+    FROM_OTHER_TAB,
+    NOT_SAVED_YET,
+    NOT_SAVING,
+    NOT_SET_ASIDE,
+    RESET_ELSEWHERE,
+    Loaded,
+    Store,
+    backup_key,
+    clears,
+    load_record,
+    notices,
+    store_key,
+)
+from ._transfer import Incoming, apply_early, describe, export_json, export_name, read_import
 from .lessons import LESSONS
 
 
@@ -46,15 +63,19 @@ def __getattr__(name: str) -> str:
 
 
 __all__ = [
+    "FROM_OTHER_TAB",
     "LESSONS",
+    "NOT_SAVED_YET",
     "NOT_SAVING",
     "NOT_SET_ASIDE",
+    "RESET_ELSEWHERE",
     "TOLERANCE",
     "Choice",
     "FixedView",
     "Fixture",
     "FixtureError",
     "HeadTrace",
+    "Incoming",
     "Lesson",
     "LessonError",
     "Loaded",
@@ -69,29 +90,39 @@ __all__ = [
     "TrackRow",
     "Worked",
     "__version__",
+    "apply_early",
     "attend",
+    "backup_key",
     "check",
     "check_announcement",
+    "clears",
     "compute",
     "concat",
+    "describe",
+    "export_json",
+    "export_name",
     "fixed_view",
     "from_json",
+    "from_value",
     "gate",
     "grade",
     "hints_available",
     "load_record",
     "lock_prediction",
     "lock_reading",
+    "merge",
     "notices",
     "open_hint",
     "parse_fixture",
     "parse_number",
     "progress_view",
     "project",
+    "read_import",
     "reset",
     "reset_projection",
     "save_takeaway",
     "set_projection",
+    "settle",
     "softmax",
     "split_heads",
     "status",
@@ -100,6 +131,7 @@ __all__ = [
     "track_view",
     "truth",
     "waiting",
+    "was_reset",
     "within",
     "work",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -20,6 +21,9 @@ MAX_WHY = 300
 MAX_ENTRY = 100
 MAX_ANSWER = 200
 MAX_TAKEAWAY = 1000
+MAX_DEPTH = 20  # a record nests 3 levels, a downloaded file 4
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
 Projection = tuple[tuple[float, float], tuple[float, float]]
 
 
@@ -151,23 +155,44 @@ def to_json(progress: Progress) -> str:
 
 
 def from_json(text: str, lesson: Lesson) -> Progress:
-    """Read a saved record back, raising StateError for anything malformed or unknown.
-
-    A "gate" that older records carry is checked for shape and then ignored: the gate is always
-    derived from the answers and the reading.
-    """
+    """Read a saved record back, raising StateError for anything malformed or unknown."""
+    if too_deep(text):
+        raise StateError(f"saved progress nests deeper than {MAX_DEPTH} levels")
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError):  # ValueError also covers integers of 4300+ digits
         raise StateError("saved progress is not valid JSON") from None
+    return from_value(raw, lesson)
+
+
+def too_deep(text: str) -> bool:
+    """Return whether JSON text nests deeper than any record does, before parsing it.
+
+    In the browser, parsing thousands of levels overflows WebAssembly's stack before
+    Python's recursion limit can turn it into an error, and that stops Python."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub('""', text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest > MAX_DEPTH
+
+
+def from_value(raw: object, lesson: Lesson) -> Progress:
+    """Check a parsed record field by field and settle what the numbers decide.
+
+    A "gate" that older records carry is checked for shape and then ignored: the gate is always
+    derived from the answers and the reading.
+    """
     if not isinstance(raw, dict):
         raise StateError("saved progress is not a JSON object")
     if type(raw.get("version")) is not int or raw["version"] != VERSION:
-        raise StateError(f"saved progress has unknown version {raw.get('version')!r}")
+        raise StateError(f"saved progress has unknown version {_brief(raw.get('version'))}")
     if "gate" in raw:
         _flag(raw["gate"], "gate")
     ids = lesson.question_ids
-    return Progress(
+    return settle(Progress(
         prediction=_optional(raw, "prediction", tuple(c.id for c in lesson.predictions)),
         why=_text(raw, "why", MAX_WHY),
         answers={k: _text({k: v}, k, MAX_ANSWER) for k, v in _mapping(raw, "answers", ids).items()},
@@ -175,17 +200,31 @@ def from_json(text: str, lesson: Lesson) -> Progress:
         attempts={k: _count(v, f"attempts.{k}")
                   for k, v in _mapping(raw, "attempts", ids).items()},
         runs=_count(raw.get("runs"), "runs"),
-        hints_opened=min(_count(raw.get("hints_opened"), "hints_opened"), len(lesson.hint_rungs)),
+        hints_opened=_count(raw.get("hints_opened"), "hints_opened"),
         reading=_optional(raw, "reading", tuple(c.id for c in lesson.readings)),
         projection=_projection(raw.get("projection")),
         takeaway=None if raw.get("takeaway") is None else _text(raw, "takeaway", MAX_TAKEAWAY),
-    )
+    ), lesson)
+
+
+def settle(progress: Progress, lesson: Lesson) -> Progress:
+    """Bring what a record states but the numbers decide back in line: hints follow the runs."""
+    opened = min(progress.hints_opened, hints_available(progress.runs, lesson))
+    return progress if opened == progress.hints_opened else replace(progress, hints_opened=opened)
+
+
+def _brief(value: object) -> str:
+    # A stored value may be huge or nested thousands deep: name it without repr's recursion.
+    if isinstance(value, str | int | float | bool) or value is None:
+        text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a huge number"
+        return text if len(text) <= 40 else f"{text[:37]}..."
+    return f"of type {type(value).__name__}"
 
 
 def _optional(raw: dict[str, Any], name: str, allowed: tuple[str, ...]) -> str | None:
     value = raw.get(name)
     if value is not None and value not in allowed:
-        raise StateError(f"{name}: unknown choice {value!r}")
+        raise StateError(f"{name}: unknown choice {_brief(value)}")
     return value
 
 

@@ -1,27 +1,33 @@
-"""What a saved progress record becomes on load, and the notices the page shows about saving."""
+"""Each lesson's record in Web Storage: load, set aside, save with retry, merge with other tabs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from ._errors import StateError
 from ._lesson import Lesson
+from ._merge import merge, was_reset
 from ._progress import Progress, from_json, to_json
 
 NOT_SAVING = ("This browser is not letting the page save, so your progress lasts only while "
               "this tab is open.")
-NOT_SET_ASIDE = ("Your saved progress could not be read and could not be set aside either, so it "
-                 f"is left as it was. {NOT_SAVING}")
+NOT_SAVED_YET = ("Your latest change is not saved: this browser's storage refused it (it may be "
+                 "full). The page tries again at every change; this notice goes once a save works.")
+NOT_SET_ASIDE = ("Your saved progress could not be read, and there is no room to set it aside, so "
+                 "it is left as it was and nothing you do here is saved. Reset my progress offers "
+                 "to clear it.")
+FROM_OTHER_TAB = "Brought in what you did in another tab."
+RESET_ELSEWHERE = "Your progress was reset or replaced in another tab; this tab follows it."
 
 
 @dataclass(frozen=True)
 class Loaded:
-    """The progress to start from, a notice to show, and where to back up an unreadable record."""
+    """The progress to start from, a notice to show, and whether the record was unreadable."""
 
     progress: Progress
     notice: str = ""
-    backup_key: str | None = None
+    unreadable: bool = False
 
 
 def store_key(lesson: Lesson) -> str:
@@ -29,81 +35,149 @@ def store_key(lesson: Lesson) -> str:
     return f"attention-lessons:{lesson.slug}:progress"
 
 
-def load_record(raw: str | None, now_ms: int, lesson: Lesson) -> Loaded:
-    """Read a stored record; an unreadable one is never dropped but named for a backup."""
+def backup_key(lesson: Lesson) -> str:
+    """Return the one key an unreadable record of a lesson is set aside under."""
+    return f"{store_key(lesson)}:unreadable"
+
+
+def set_aside(key: str, before: bool = False) -> str:
+    """Return the notice for a record set aside now, or set aside on an earlier visit."""
+    when = "on an earlier visit" if before else "just now"
+    return (f"Your saved progress could not be read, so it was set aside {when} (kept in this "
+            f"browser as {key}) and you start afresh.")
+
+
+def clears(length: int) -> str:
+    """Return what Reset also removes when an unreadable record could not be set aside."""
+    return (f"It also removes the unreadable saved record ({length:,} characters) that this "
+            "browser had no room to set aside.")
+
+
+def load_record(raw: str | None, lesson: Lesson) -> Loaded:
+    """Read a stored record; an unreadable one starts afresh and is named so it can be kept."""
     if raw is None:
         return Loaded(Progress())
     try:
         return Loaded(from_json(raw, lesson))
     except StateError:
-        key = f"{store_key(lesson)}:backup:{now_ms}"
-        return Loaded(Progress(), ("Your saved progress could not be read, so it was set aside "
-                                   f"(kept in this browser as {key}) and you start afresh."), key)
+        return Loaded(Progress(), set_aside(backup_key(lesson)), unreadable=True)
 
 
 def notices(loaded: str, trouble: str) -> str:
-    """Keep what loading found in view all session, adding a new trouble with saving once."""
+    """Keep what loading found in view all session, adding a current trouble with saving."""
     return loaded if trouble in loaded else f"{loaded} {trouble}".strip()
 
 
 class Storage(Protocol):
-    """What the store needs of the browser's localStorage: get and set one item."""
+    """What the store needs of the browser's localStorage."""
 
     def getItem(self, key: str) -> object: ...
 
     def setItem(self, key: str, value: str) -> None: ...
 
+    def removeItem(self, key: str) -> None: ...
 
+
+@dataclass
 class Store:
-    """Each lesson's record in Web Storage; once storage fails, progress lives in memory.
+    """Web Storage, where every change tries to save and a failed save is retried at the next.
 
-    Every call into storage may throw (blocked, full, or gone): any failure turns saving off
-    and the page says so, and nothing that was read is ever written over.
+    Rules: an unreadable record is copied once to its lesson's one backup key, so reloading
+    never copies it again and backups never pile up; one that cannot be copied is never
+    written over until Reset clears it. Saves read the stored record and merge this tab's
+    work into it, so that two tabs never silently overwrite each other.
     """
 
-    def __init__(self, storage: Storage | None) -> None:
-        self.storage = storage
+    storage: Storage | None
+    failing: bool = False
+    held: dict[str, int] = field(default_factory=dict)  # slug: length of an unreadable record
+    base: dict[str, Progress] = field(default_factory=dict)  # what this tab last read or wrote
 
     @property
     def saving(self) -> bool:
-        """Return whether saves still reach storage."""
-        return self.storage is not None
+        """Return whether the last save reached storage."""
+        return self.storage is not None and not self.failing and not self.held
 
-    def _read(self, lesson: Lesson) -> str | None:
+    def _read(self, key: str) -> str | None:
         if self.storage is None:
             return None
         try:
-            raw = self.storage.getItem(store_key(lesson))
+            raw = self.storage.getItem(key)
         except Exception:
-            self.storage = None
             return None
         return raw if isinstance(raw, str) else None  # JavaScript's null is not None in Pyodide
 
     def peek(self, lesson: Lesson) -> Progress:
         """Read a lesson's progress for another page (the track), setting nothing aside."""
-        return load_record(self._read(lesson), 0, lesson).progress
+        return load_record(self._read(store_key(lesson)), lesson).progress
 
-    def load(self, lesson: Lesson, now_ms: int) -> tuple[Progress, str]:
-        """Read a lesson's progress and the notice to show; an unreadable record is backed up."""
-        raw = self._read(lesson)
+    def load(self, lesson: Lesson) -> tuple[Progress, str]:
+        """Read a lesson's progress and the notice to show; an unreadable record is set aside."""
+        try:  # a storage that refuses reads (site data blocked) keeps progress in memory
+            raw = None if self.storage is None else self.storage.getItem(store_key(lesson))
+        except Exception:
+            self.storage = None
         if self.storage is None:
             return Progress(), NOT_SAVING
-        loaded = load_record(raw, now_ms, lesson)
-        if loaded.backup_key is not None and raw is not None:
-            try:
-                self.storage.setItem(loaded.backup_key, raw)
-            except Exception:
-                self.storage = None
-                return loaded.progress, NOT_SET_ASIDE
+        raw = raw if isinstance(raw, str) else None
+        loaded = load_record(raw, lesson)
+        self.base[lesson.slug] = loaded.progress
+        if not loaded.unreadable or raw is None:
+            return loaded.progress, loaded.notice
+        if self._read(backup_key(lesson)) == raw:
+            return loaded.progress, set_aside(backup_key(lesson), before=True)
+        try:
+            self.storage.setItem(backup_key(lesson), raw)
+        except Exception:
+            self.held[lesson.slug] = len(raw)
+            return loaded.progress, NOT_SET_ASIDE
         return loaded.progress, loaded.notice
 
-    def save(self, lesson: Lesson, progress: Progress) -> str:
-        """Save a lesson's progress, returning the notice to show when it cannot be saved."""
+    def save(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
+        """Merge this tab's progress into the stored record and save it; say if it failed."""
         if self.storage is None:
-            return NOT_SAVING
+            return progress, NOT_SAVING
+        if lesson.slug in self.held:
+            return progress, NOT_SET_ASIDE
+        stored = load_record(self._read(store_key(lesson)), lesson)
+        base = self.base.get(lesson.slug, Progress())
+        merged = progress if stored.unreadable else merge(base, progress, stored.progress, lesson)
+        return self._write(lesson, merged)
+
+    def put(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
+        """Replace the stored record outright (Reset, Import), clearing an unreadable one."""
+        if self.storage is None:
+            return progress, NOT_SAVING
+        if self.held.pop(lesson.slug, None) is not None:
+            try:
+                self.storage.removeItem(store_key(lesson))
+            except Exception:
+                self.held[lesson.slug] = 0
+                return progress, NOT_SET_ASIDE
+        return self._write(lesson, progress)
+
+    def sync(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
+        """Take in what another tab saved (a `storage` event), keeping this tab's work too."""
+        stored = load_record(self._read(store_key(lesson)), lesson)
+        if self.storage is None or lesson.slug in self.held or stored.unreadable:
+            return progress, ""
+        base = self.base.get(lesson.slug, Progress())
+        merged = merge(base, progress, stored.progress, lesson)
+        told = RESET_ELSEWHERE if was_reset(base, stored.progress) else FROM_OTHER_TAB
+        self.base[lesson.slug] = stored.progress
+        if merged != stored.progress:
+            merged, trouble = self._write(lesson, merged)
+            if trouble:
+                return merged, trouble
+        return merged, "" if merged == progress else told
+
+    def _write(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
+        assert self.storage is not None
         try:
             self.storage.setItem(store_key(lesson), to_json(progress))
         except Exception:
-            self.storage = None
-            return NOT_SAVING
-        return ""
+            self.failing = True
+            return progress, NOT_SAVED_YET
+        self.failing = False
+        self.base[lesson.slug] = progress
+        return progress, ""

@@ -178,8 +178,8 @@ def test_a_corrupt_saved_record_is_set_aside_with_a_notice(
     open_d8(page, d8_url)
     notice = page.get_by_role("alert")
     expect(notice).to_have_text(re.compile(
-        r"^Your saved progress could not be read, so it was set aside \(kept in this browser as "
-        rf"{STORE_KEY}:backup:\d+\) and you start afresh\.$"))
+        r"^Your saved progress could not be read, so it was set aside just now \(kept in this "
+        rf"browser as {STORE_KEY}:unreadable\) and you start afresh\.$"))
     expect_the_start(page)
     lock_prediction(page)
     check_answers(page, MIXED_ANSWERS)
@@ -197,17 +197,24 @@ QUOTA = 'throw new DOMException("The quota has been exceeded.", "QuotaExceededEr
 DENIED = 'throw new DOMException("Access is denied for this document.", "SecurityError");'
 
 
-@pytest.mark.parametrize("broken", [THROWING.format(error=DENIED), FULL.format(error=QUOTA)],
+NOT_SAVING = ("This browser is not letting the page save, so your progress lasts only while "
+              "this tab is open.")
+NOT_SAVED_YET = ("Your latest change is not saved: this browser's storage refused it (it may be "
+                 "full). The page tries again at every change; this notice goes once a save works.")
+
+
+# A store that refuses every save says the latest change is not saved, and keeps trying.
+@pytest.mark.parametrize(("broken", "said"), [(THROWING.format(error=DENIED), NOT_SAVING),
+                                               (FULL.format(error=QUOTA), NOT_SAVED_YET)],
                          ids=["throwing", "full"])
 def test_storage_that_fails_keeps_progress_for_the_tab_with_a_notice(
-    page: Page, d8_url: str, console_errors: list[str], broken: str
+    page: Page, d8_url: str, console_errors: list[str], broken: str, said: str
 ) -> None:
     page.add_init_script(broken)
     open_d8(page, d8_url)
     notice = page.get_by_role("alert")
     lock_prediction(page)
-    expect(notice).to_have_text("This browser is not letting the page save, so your progress "
-                                "lasts only while this tab is open.")
+    expect(notice).to_have_text(said)
     check_answers(page, MIXED_ANSWERS)
     expect(runs(page)).to_have_text("You have run it 1 time.")
     lock_reading(page)
@@ -226,11 +233,10 @@ def test_a_corrupt_record_in_storage_too_full_to_set_it_aside_is_left_alone(
     open_d8(page, d8_url)
     notice = page.get_by_role("alert")
     expect(notice).to_have_text(
-        "Your saved progress could not be read and could not be set aside either, so it is left "
-        "as it was. This browser is not letting the page save, so your progress lasts only while "
-        "this tab is open.")
+        "Your saved progress could not be read, and there is no room to set it aside, so it is "
+        "left as it was and nothing you do here is saved. Reset my progress offers to clear it.")
     lock_prediction(page)
     check_answers(page, MIXED_ANSWERS)
     expect(runs(page)).to_have_text("You have run it 1 time.")
-    expect(notice).to_contain_text("could not be read and could not be set aside")
+    expect(notice).to_contain_text("there is no room to set it aside")
     assert console_errors == []

@@ -1,0 +1,93 @@
+"""Input made while Python starts is kept: a prediction locked early is applied once it is ready."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import python_ready
+from learner import PLANS, Plan
+from playwright.sync_api import Page, Route, expect
+
+WHY = "Each head has a softmax of its own."
+EARLY = "Your prediction is locked in. The numbers appear once Python is ready."
+
+
+def open_held(page: Page, url: str) -> list[Route]:
+    """Open a page while its runtime download is held, so Python cannot start yet."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
+    with page.expect_request(lambda request: request.url.endswith("/pyodide.asm.wasm")):
+        page.goto(url)
+    return held
+
+
+def release(page: Page, held: list[Route]) -> None:
+    assert held, "the runtime request was not held"
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")  # a reload later must start at once
+    python_ready(page)
+
+
+@pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
+def test_a_prediction_locked_while_python_starts_is_applied(
+    page: Page, site_url: str, console_errors: list[str], plan: Plan
+) -> None:
+    held = open_held(page, f"{site_url}{plan.slug}/")
+    page.get_by_role("radio", name=plan.right_prediction).check()
+    page.get_by_label("One line on why, if you want one").fill(WHY)
+    page.get_by_role("button", name="Lock in my prediction").click()
+    expect(page.get_by_text(EARLY)).to_be_visible()
+    expect(page.get_by_role("button", name="Prediction locked in")).to_be_disabled()
+    expect(page.get_by_role("heading", name="03 · Try it")).to_be_hidden()  # nothing computed
+    release(page, held)
+    expect(page.get_by_text("Locked in while Python was starting, and now applied.",
+                            exact=False)).to_be_visible()
+    expect(page.get_by_role("radio", name=plan.right_prediction)).to_be_checked()
+    expect(page.get_by_label("One line on why, if you want one")).to_have_value(WHY)
+    expect(page.get_by_role("heading", name="03 · Try it")).to_be_visible()
+    page.reload()
+    python_ready(page)
+    expect(page.get_by_role("radio", name=plan.right_prediction)).to_be_checked()
+    expect(page.get_by_role("radio", name=plan.right_prediction)).to_be_disabled()
+    assert console_errors == []
+
+
+def test_a_choice_not_locked_yet_survives_python_starting(
+    page: Page, site_url: str, console_errors: list[str]
+) -> None:
+    plan = PLANS[-1]
+    held = open_held(page, f"{site_url}{plan.slug}/")
+    page.get_by_role("radio", name=plan.wrong_prediction).check()
+    page.get_by_label("One line on why, if you want one").fill(WHY)
+    release(page, held)
+    expect(page.get_by_role("radio", name=plan.wrong_prediction)).to_be_checked()
+    expect(page.get_by_label("One line on why, if you want one")).to_have_value(WHY)
+    page.get_by_role("button", name="Lock in my prediction").click()
+    expect(page.get_by_role("heading", name="03 · Try it")).to_be_visible()
+    assert console_errors == []
+
+
+def test_a_saved_locked_prediction_wins_and_the_page_says_so(
+    page: Page, site_url: str, console_errors: list[str]
+) -> None:
+    record = {"version": 1, "prediction": "same", "why": "saved", "answers": {}, "graded": {},
+              "attempts": {}, "runs": 0, "hints_opened": 0, "reading": None,
+              "projection": [[1, 0], [0, 1]], "takeaway": None}
+    page.add_init_script(f"localStorage.setItem('attention-lessons:d8:progress', "
+                         f"{json.dumps(json.dumps(record))});")
+    plan = PLANS[-1]
+    held = open_held(page, f"{site_url}d8/")
+    page.get_by_role("radio", name=plan.right_prediction).check()
+    page.get_by_role("button", name="Lock in my prediction").click()
+    release(page, held)
+    expect(page.get_by_text("was locked in on an earlier visit, so it stands",
+                            exact=False)).to_be_visible()
+    expect(page.get_by_role("radio", name=plan.wrong_prediction)).to_be_checked()
+    expect(page.get_by_label("One line on why, if you want one")).to_have_value("saved")
+    assert console_errors == []
