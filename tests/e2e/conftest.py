@@ -13,6 +13,7 @@ import re
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -59,11 +60,17 @@ def site_url() -> Iterator[str]:
     already_built = os.environ.get(build.BUILT_ENV) == "1"
     if not (already_built and (build.DIST / "d8" / "index.html").is_file()):
         build.build()
-    server = build.make_server(build.DIST)
+    with serving(build.make_server(build.DIST)) as port:
+        yield f"http://127.0.0.1:{port}/"
+
+
+@contextmanager
+def serving(server: build.QuietServer) -> Iterator[int]:
+    """Serve from a background thread while the block runs; give the server's port."""
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}/"
+        yield server.server_port
     finally:
         server.shutdown()
         server.server_close()
@@ -104,6 +111,11 @@ def assert_same_origin() -> Callable[[Iterable[str], str], None]:
 @pytest.fixture
 def console_errors(page: Page) -> list[str]:
     """Console errors, uncaught page errors and CSP violations of the page (a live list)."""
+    return watch_errors(page)
+
+
+def watch_errors(page: Page) -> list[str]:
+    """Collect the page's console errors, uncaught errors and CSP violations from now on."""
     errors: list[str] = []
 
     def on_console(message: ConsoleMessage) -> None:

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPORT_CSP_VIOLATIONS
+from conftest import watch_errors
 from learner import MIXED_ANSWERS, check_answers, gate, lock_prediction, lock_reading, open_d8, runs
-from playwright.sync_api import BrowserType, ConsoleMessage, Page, expect
+from playwright.sync_api import BrowserType, Page, expect
 
 NOT_SAVING = ("This browser is not letting the page save, so your progress lasts only while "
               "this tab is open.")
@@ -39,20 +39,6 @@ TRY_INDEXEDDB = """async () => {
     return `threw: ${error}`;
   }
 }"""
-
-
-def watch_errors(page: Page) -> list[str]:
-    """Console errors, uncaught page errors and CSP violations of the page (a live list)."""
-    errors: list[str] = []
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            errors.append(f"console: {message.text}")
-
-    page.add_init_script(REPORT_CSP_VIOLATIONS)
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
-    return errors
 
 
 def work_the_lesson(page: Page, d8_url: str) -> None:

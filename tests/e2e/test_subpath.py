@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from functools import partial
 from urllib.parse import urlsplit
 
 import build
 import pytest
-from conftest import python_ready
+from conftest import python_ready, serving
 from learner import D8, L82, lock_prediction
 from playwright.sync_api import Page, Response, expect
 from test_notebook import HEARTBEAT
@@ -37,15 +36,8 @@ class SubPathHandler(build.QuietHandler):
 def subpath_url(site_url: str) -> Iterator[str]:
     """The track page's URL under PREFIX (site_url has built dist/ already)."""
     handler = partial(SubPathHandler, directory=str(build.DIST))
-    server = build.QuietServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="subpath-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}{PREFIX}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    with serving(build.QuietServer(("127.0.0.1", 0), handler)) as port:
+        yield f"http://127.0.0.1:{port}{PREFIX}"
 
 
 def test_outside_the_sub_path_there_is_nothing(page: Page, subpath_url: str) -> None:
