@@ -9,7 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from attention_lessons import LESSONS, Lesson, fixed_view, parse_fixture, work
+from attention_lessons import (
+    LESSONS,
+    Lesson,
+    Progress,
+    fixed_view,
+    lock_prediction,
+    page_update,
+    parse_fixture,
+    progress_view,
+    work,
+)
 from strategies import FIXTURES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -91,3 +101,29 @@ def test_the_track_lists_every_lesson_in_order() -> None:
     html = build.track_page(ENVIRONMENT)
     places = [html.index(f'href="{slug}/"') for slug in LESSONS]
     assert places == sorted(places)
+
+
+class _Ids(HTMLParser):
+    """Collect every element id on a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if (element_id := dict(attrs).get("id")) is not None:
+            self.ids.add(element_id)
+
+
+@LESSON_LIST
+def test_every_element_the_page_update_writes_is_on_the_page(lesson: Lesson) -> None:
+    worked = work(lesson, parse_fixture((FIXTURES / lesson.fixture).read_text(encoding="utf-8")))
+    locked = lock_prediction(Progress(), lesson, lesson.predictions[0].id)
+    update = page_update(progress_view(locked, worked))
+    written = {*update.texts, *update.hidden, *update.disabled, *update.states, *update.invalid}
+    page = _Ids()
+    page.feed(build.lesson_page(ENVIRONMENT, lesson.slug))
+    assert written - page.ids == set()
+    assert update.texts["lock_prediction"] == "Prediction locked in"
+    assert update.hidden["after_prediction"] is False
+    assert {q.id for q in lesson.questions} <= set(update.invalid)

@@ -67,50 +67,23 @@ class Page:
 
     def render(self):
         self.view = view = course.progress_view(self.progress, self.worked)
+        update = course.page_update(view)
+        for element_id, text in update.texts.items():
+            say(element_id, text)
+        for element_id, hidden in update.hidden.items():
+            show(element_id, not hidden)
+        for element_id, disabled in update.disabled.items():
+            by_id(element_id).disabled = disabled
+        for element_id, state in update.states.items():
+            by_id(element_id).dataset.state = state
+        for element_id, invalid in update.invalid.items():
+            by_id(element_id).setAttribute("aria-invalid", "true" if invalid else "false")
         locked = view.prediction is not None
         for radio in document.querySelectorAll("input[name=prediction]"):
             radio.disabled = locked
             radio.checked = radio.value == view.prediction if locked else radio.checked
-        by_id("why").disabled = locked
-        button = by_id("lock_prediction")
-        button.disabled = locked
-        button.textContent = "Prediction locked in" if locked else "Lock in my prediction"
-        say("prediction_message", view.prediction_message)
-        show("after_prediction", locked)
-        for q in view.questions:
-            say(f"{q.id}_echo", q.echo)
-            say(f"{q.id}_feedback", q.feedback)
-            say(f"{q.id}_attempts", q.attempts)
-            field = by_id(q.id)
-            field.dataset.state = q.state
-            invalid = q.state in ("wrong", "invalid")
-            field.setAttribute("aria-invalid", "true" if invalid else "false")
-        say("runs", view.runs)
-        for hint in view.hints:
-            say(f"hint_{hint.rung}_status", hint.status)
-            by_id(f"hint_{hint.rung}_open").disabled = not hint.available or hint.opened
-            say(f"hint_{hint.rung}_text", hint.text)
-            show(f"hint_{hint.rung}_text", hint.opened)
-        say("reading_feedback", view.reading.feedback)
-        by_id("reading_feedback").dataset.state = view.reading.state
-        by_id("lock_reading").disabled = view.reading.correct
         for radio in document.querySelectorAll("input[name=reading]"):
             radio.disabled = view.reading.correct
-        if view.projection is not None:
-            projection = view.projection
-            say("projection_badge", projection.badge)
-            for i in (0, 1):
-                say(f"before_{i + 1}", projection.before[i])
-                say(f"after_{i + 1}", projection.after[i])
-            say("projection_sentence", projection.sentence)
-        say("compare_text", view.compare)
-        say("compare_why", view.why)
-        show("compare_why", bool(view.why))
-        gate = view.gate
-        say("gate_badge", gate.badge)
-        by_id("gate_badge").dataset.state = "met" if gate.met else ""
-        say("gate_headline", gate.headline)
-        say("gate_status", gate.status)
 
     def restore_fields(self, before=None):
         """Put the record into the fields whose record changed since before (None: all of them).

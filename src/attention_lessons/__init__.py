@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ._attention import HeadTrace, attend, concat, project, softmax, split_heads
 from ._course import TrackRow, status, track_view, waiting
+from ._dom import PageUpdate, page_update
 from ._errors import FixtureError, LessonError, ParseError, StateError
 from ._fixture import Fixture, parse_fixture
 from ._grading import TOLERANCE, grade, hints_available, within
@@ -79,6 +80,7 @@ __all__ = [
     "Lesson",
     "LessonError",
     "Loaded",
+    "PageUpdate",
     "ParseError",
     "Progress",
     "ProgressView",
@@ -113,6 +115,7 @@ __all__ = [
     "merge",
     "notices",
     "open_hint",
+    "page_update",
     "parse_fixture",
     "parse_number",
     "progress_view",
