@@ -325,7 +325,7 @@ def build() -> Path:
     if DIST.exists():
         shutil.rmtree(DIST)
     shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns(
-        "__pycache__", "*.pyc", "index.html", LESSON_TEMPLATE, *BUILD_ONLY))
+        "__pycache__", "*.pyc", "index.html", "_*.html", LESSON_TEMPLATE, *BUILD_ONLY))
     (DIST / "pyscript").mkdir()
     for name in [*pyscript_chunks(), "core.css"]:
         shutil.copy2(PYSCRIPT_DIST / name, DIST / "pyscript" / name)
