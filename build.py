@@ -229,10 +229,10 @@ def render_pages() -> list[Path]:
 def track_page(environment: Any) -> str:
     """The track's HTML: every lesson in order, with what each waits for."""
     from attention_lessons import LESSONS  # noqa: PLC0415
+    from attention_lessons._course import opens_text  # noqa: PLC0415
 
     lessons = list(LESSONS.values())
-    opens = {x.slug: f"opens once {LESSONS[x.prerequisite].code} is done"
-             for x in lessons if x.prerequisite}
+    opens = {x.slug: opens_text(x, LESSONS) for x in lessons if x.prerequisite}
     return str(environment.get_template("index.html").render(lessons=lessons, opens=opens))
 
 
