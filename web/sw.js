@@ -28,21 +28,45 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// Online, the worker stays out of the way: the browser loads the site as if there were no
-// worker, from the network or its HTTP cache. That keeps Chromium's compiled-WebAssembly
-// cache working (a wasm served from Cache Storage, or passed through by a worker, misses
-// it on the next visit and is compiled again: measured) and keeps each path to one deploy.
-// Offline, this deploy's cache serves every precached file. A link that claims to be
-// online but is not gets no help: the page then says Python could not start.
+// Whether this worker has seen the network fail: a page it then served from the cache gets
+// the rest of its files from the same cache, and the next page fetched resets it.
+let unreachable = false;
+
+// Online, the worker stays out of the way of everything but pages: the browser loads the
+// site as if there were no worker, from the network or its HTTP cache. That keeps
+// Chromium's compiled-WebAssembly cache working (a wasm served from Cache Storage, or
+// passed through by a worker, misses it on the next visit and is compiled again: measured)
+// and keeps each path to one deploy. A page is fetched through the worker, so a network
+// that says it is online but does not answer (a server gone, a train between stations)
+// is found out there; the page and all it loads then come from this deploy's cache, as
+// they do whenever the browser says it is offline.
 self.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (self.navigator.onLine || request.method !== "GET") return;
+  if (request.method !== "GET") return;
   const url = new URL(request.url);
   url.search = "";
   url.hash = "";
   if (!PRECACHED.has(url.href)) return;
-  event.respondWith((async () => {
-    const cache = await caches.open(BUILD.cache);
-    return (await cache.match(url.href)) ?? fetch(request);
-  })());
+  const cached = async () => (await caches.open(BUILD.cache)).match(url.href);
+  if (request.mode === "navigate") {
+    event.respondWith(page(request, cached));
+  } else if (unreachable || !self.navigator.onLine) {
+    event.respondWith((async () => (await cached()) ?? fetch(request))());
+  }
 });
+
+// No navigation preload: in Firefox 153 a preload that fails fails the page with it, cache
+// or no cache (measured).
+async function page(request, cached) {
+  if (!self.navigator.onLine) return (await cached()) ?? fetch(request);
+  try {
+    const response = await fetch(request);
+    unreachable = false;
+    return response;
+  } catch (failure) {
+    const response = await cached();
+    if (!response) throw failure;
+    unreachable = true;
+    return response;
+  }
+}
