@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (build.py sits at the top of the repository)
+from sites import Site  # noqa: E402
 
 BOOT_TIMEOUT_MS = 60_000  # a cold Pyodide start takes about 3 s here; CI machines are slower
 READY_TEXT = "Python is ready."
@@ -75,6 +76,16 @@ def serving(server: build.QuietServer) -> Iterator[int]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+@pytest.fixture
+def own_site(site_url: str, tmp_path: Path) -> Iterator[Site]:
+    """A copy of dist/ under /course/ on a server this test controls (see sites.py)."""
+    site = Site(tmp_path / "site")
+    try:
+        yield site
+    finally:
+        site.go_away()
 
 
 @pytest.fixture(scope="session")

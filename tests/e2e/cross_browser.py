@@ -1,44 +1,66 @@
-"""The D8 journey that Firefox and WebKit walk, and how their tests reach each engine."""
+"""One learner's hands in three engines: Chromium (Playwright), Firefox (puppeteer-core over
+WebDriver BiDi, in Node) and WebKitGTK, Safari's engine (WebKitWebDriver, via Selenium).
+
+A test written against `Learner` runs unchanged in each: it finds things by role and
+accessible name (matched exactly), and every wait is the driver's own wait for a condition,
+never a sleep.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import queue
 import shutil
 import signal
+import subprocess
+import threading
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import build
 import pytest
-from learner import MIXED_ANSWERS, RIGHT_PREDICTION
+from conftest import FAILED_PREFIX, READY_TEXT, python_ready, watch_errors
+from playwright.sync_api import Locator, Page, expect
 from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import WebDriverWait
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
-# Accessible names match exactly in both drivers, so the reading is named in full.
-RIGHT_READING = ("Each head normalises over its own scores, so a key that is strong in one "
-                 "coordinate cannot be outvoted by the other coordinate inside that head.")
-GRADED = "6 of 6 numbers within tolerance, 5 needed. No reading locked in yet."
-GATE_STATUS = "6 of 6 numbers within tolerance, 5 needed. The right reading is locked in."
-HEAD_OUTPUTS = {"head A, coordinate 1": "1.3760", "head B, coordinate 2": "0.8744"}
-JOURNEY_SECONDS = 480  # two starts and about forty steps, on a machine that may be busy
+BOOT_SECONDS = 120  # a cold start takes 2 to 7 s here when the machine is idle; CI may not be
+STEP_SECONDS = 30
+FIREFOX_DRIVER = build.ROOT / "tests" / "e2e" / "firefox_driver.mjs"
+Within = tuple[str, str] | None  # (role, name) of the element to look inside, or anywhere
 
 
-def journey(d8_url: str) -> dict[str, Any]:
-    """What the learner chooses and types on D8, and what the page then shows."""
-    return {
-        "url": d8_url,
-        "prediction": RIGHT_PREDICTION,
-        "reading": RIGHT_READING,
-        "answers": MIXED_ANSWERS,
-        "head_outputs": HEAD_OUTPUTS,
-        "graded": GRADED,
-        "gate_status": GATE_STATUS,
-    }
+class Learner(Protocol):
+    """What a test asks of a browser: one page, driven by role and name."""
+
+    def goto(self, url: str) -> None: ...
+    def reload(self) -> None: ...
+    def python_ready(self) -> None:
+        """Wait for the boot status to settle; fail unless it says Python is ready."""
+    def click(self, role: str, name: str) -> None: ...
+    def fill(self, role: str, name: str, text: str) -> None: ...
+    def see(self, role: str, name: str) -> None:
+        """Wait until an element with this role and name is visible."""
+    def see_text(self, text: str, within: Within = None) -> None:
+        """Wait until an element (inside `within`, if given) shows text."""
+    def visible(self, role: str, name: str) -> bool:
+        """Whether such an element is visible now (no waiting)."""
+    def read(self, role: str, name: str, prop: str) -> Any:
+        """A DOM property (value, checked, disabled) of the element, once it is there."""
+    def run(self, source: str) -> Any:
+        """The result of an async function's source, run in the page outside its CSP."""
+    def errors(self) -> list[str]:
+        """Errors, uncaught exceptions and CSP violations the page has reported."""
 
 
 def require(program: str, package: str) -> str:
@@ -48,6 +70,247 @@ def require(program: str, package: str) -> str:
         pytest.fail(f"{program} is missing, so this engine cannot be tested on this machine: "
                     f"run `python3 build.py setup` (it installs Debian's {package})")
     return found
+
+
+class ChromiumLearner:
+    """Playwright's page: locators and `expect`."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.reported = watch_errors(page)
+
+    def _find(self, role: str, name: str, within: Within = None) -> Locator:
+        scope = self.page if within is None else self._find(*within)
+        return scope.get_by_role(role, name=name, exact=True)  # type: ignore[arg-type]
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def reload(self) -> None:
+        self.page.reload()
+
+    def python_ready(self) -> None:
+        python_ready(self.page)
+
+    def click(self, role: str, name: str) -> None:
+        self._find(role, name).click()
+
+    def fill(self, role: str, name: str, text: str) -> None:
+        self._find(role, name).fill(text)
+
+    def see(self, role: str, name: str) -> None:
+        expect(self._find(role, name)).to_be_visible()
+
+    def see_text(self, text: str, within: Within = None) -> None:
+        scope = self.page if within is None else self._find(*within)
+        expect(scope.get_by_text(text).first).to_be_visible()
+
+    def visible(self, role: str, name: str) -> bool:
+        return self._find(role, name).is_visible()
+
+    def read(self, role: str, name: str, prop: str) -> Any:
+        return self._find(role, name).evaluate("(el, prop) => el[prop]", prop)
+
+    def run(self, source: str) -> Any:
+        return self.page.evaluate(source)
+
+    def errors(self) -> list[str]:
+        return list(self.reported)
+
+
+class FirefoxLearner:
+    """A page in Debian's Firefox ESR, driven by firefox_driver.mjs: one JSON line per command."""
+
+    def __init__(self, node: str, firefox: str) -> None:
+        # Its log goes to this process's stderr, which pytest shows when a test fails.
+        self.process = subprocess.Popen(
+            [node, str(FIREFOX_DRIVER), firefox], cwd=build.ROOT, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
+        self.replies: queue.Queue[str] = queue.Queue()
+        self.listener = threading.Thread(target=self._listen, daemon=True)
+        self.listener.start()
+        self.version = self._call("version", seconds=BOOT_SECONDS)
+
+    def _listen(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.replies.put(line)
+        self.replies.put("")  # the driver has gone
+
+    def _call(self, op: str, seconds: float = STEP_SECONDS + 10, **args: Any) -> Any:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps({"op": op, **args}) + "\n")
+        self.process.stdin.flush()
+        try:
+            line = self.replies.get(timeout=seconds)
+        except queue.Empty:
+            raise AssertionError(f"Firefox's driver did not answer {op} in {seconds} s") from None
+        if not line:
+            raise AssertionError(f"Firefox's driver ended during {op}; see its log above")
+        reply = json.loads(line)
+        if "error" in reply:
+            raise AssertionError(f"{op} {args}: {reply['error']}")
+        return reply["value"]
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._call("close", seconds=30)
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        self.listener.join()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def goto(self, url: str) -> None:
+        self._call("goto", url=url)
+
+    def reload(self) -> None:
+        self._call("reload")
+
+    def python_ready(self) -> None:
+        said = self._call("settled", seconds=BOOT_SECONDS + 10, ready=READY_TEXT,
+                          failed=FAILED_PREFIX, timeout=BOOT_SECONDS * 1000)
+        assert said == READY_TEXT, f"the page says: {said}"
+
+    def click(self, role: str, name: str) -> None:
+        self._call("click", role=role, name=name)
+
+    def fill(self, role: str, name: str, text: str) -> None:
+        self._call("fill", role=role, name=name, value=text)
+
+    def see(self, role: str, name: str) -> None:
+        self._call("see", role=role, name=name)
+
+    def see_text(self, text: str, within: Within = None) -> None:
+        self._call("see", text=text, within=within)
+
+    def visible(self, role: str, name: str) -> bool:
+        return bool(self._call("visible", role=role, name=name))
+
+    def read(self, role: str, name: str, prop: str) -> Any:
+        return self._call("read", role=role, name=name, prop=prop)
+
+    def run(self, source: str) -> Any:
+        return self._call("run", source=source, seconds=90)
+
+    def errors(self) -> list[str]:
+        return list(self._call("errors"))
+
+
+# Candidates for each role, narrowed further by the accessible name and role WebKit computes.
+ROLE_CSS = {
+    "button": "button",
+    "radio": "input[type=radio]",
+    "textbox": "input[type=text], textarea",
+    "spinbutton": "input[type=number]",
+    "heading": "h1, h2, h3, h4",
+    "article": "article",
+    "region": "section",
+    "link": "a[href]",
+}
+# WebKitWebDriver 2.50 reports no console messages (no log endpoint, no WebDriver BiDi), so
+# the page records its own uncaught errors, rejections and CSP violations from the moment
+# this runs. Before that, an uncaught error or rejection makes the page say that Python
+# could not start, which fails `python_ready`.
+RECORD_ERRORS = """
+window.recordedErrors ??= [];
+addEventListener("error", (e) => recordedErrors.push(`error: ${e.message}`));
+addEventListener("unhandledrejection", (e) => recordedErrors.push(`rejection: ${e.reason}`));
+document.addEventListener("securitypolicyviolation",
+  (e) => recordedErrors.push(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+"""
+RUN_ASYNC = """const done = arguments[arguments.length - 1];
+(%s)().then((value) => done({value}), (error) => done({error: String(error)}));"""
+
+
+class WebKitLearner:
+    """A WebKitGTK MiniBrowser session (fresh profile), through Selenium."""
+
+    def __init__(self, driver: WebDriver) -> None:
+        self.driver = driver
+        self.reported: list[str] = []
+        driver.set_script_timeout(90)
+
+    def _wait(self, seconds: float = STEP_SECONDS) -> WebDriverWait[WebDriver]:
+        return WebDriverWait(self.driver, seconds)
+
+    def _find_now(self, role: str, name: str) -> WebElement | None:
+        for element in self.driver.find_elements(By.CSS_SELECTOR, ROLE_CSS[role]):
+            if (element.accessible_name == name and element.aria_role == role
+                    and element.is_displayed()):
+                return element
+        return None
+
+    def _find(self, role: str, name: str) -> WebElement:
+        try:
+            return self._wait().until(lambda _: self._find_now(role, name) or False)
+        except TimeoutException:
+            raise AssertionError(f"no visible {role} named {name!r}") from None
+
+    def _keep_errors(self) -> None:
+        """Carry the errors recorded so far over a navigation, and record on the new page."""
+        with contextlib.suppress(Exception):
+            self.reported += self.driver.execute_script("return window.recordedErrors ?? []")
+
+    def goto(self, url: str) -> None:
+        self._keep_errors()
+        self.driver.get(url)
+
+    def reload(self) -> None:
+        self._keep_errors()
+        self.driver.refresh()
+
+    def python_ready(self) -> None:
+        status = self.driver.find_element(By.ID, "boot-status")
+        settled = self._wait(BOOT_SECONDS).until(
+            lambda _: status.text if status.text.startswith((READY_TEXT, FAILED_PREFIX))
+            else False)
+        assert settled == READY_TEXT, f"the page says: {settled}"
+        self.driver.execute_script(RECORD_ERRORS)
+
+    def click(self, role: str, name: str) -> None:
+        self._find(role, name).click()
+
+    def fill(self, role: str, name: str, text: str) -> None:
+        field = self._find(role, name)
+        field.clear()
+        field.send_keys(text)
+
+    def see(self, role: str, name: str) -> None:
+        self._find(role, name)
+
+    def see_text(self, text: str, within: Within = None) -> None:
+        xpath = f'.//*[text()[contains(normalize-space(), "{text}")]]'
+
+        def shown(driver: WebDriver) -> bool:
+            scope = self._find(*within) if within else driver.find_element(By.TAG_NAME, "body")
+            return any(e.is_displayed() for e in scope.find_elements(By.XPATH, xpath))
+
+        try:
+            self._wait().until(shown)
+        except TimeoutException:
+            raise AssertionError(f"{text!r} is not shown") from None
+
+    def visible(self, role: str, name: str) -> bool:
+        return self._find_now(role, name) is not None
+
+    def read(self, role: str, name: str, prop: str) -> Any:
+        return self._find(role, name).get_property(prop)
+
+    def run(self, source: str) -> Any:
+        reply = self.driver.execute_async_script(RUN_ASYNC % source)
+        assert "error" not in reply, reply["error"]
+        return reply["value"]
+
+    def errors(self) -> list[str]:
+        self._keep_errors()
+        self.driver.execute_script("window.recordedErrors = []")
+        return self.reported
 
 
 class XvfbService(Service):
@@ -79,3 +342,17 @@ def webkit_session() -> Iterator[WebDriver]:
         service.stop()
         with contextlib.suppress(ProcessLookupError):
             os.killpg(group, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def firefox_session() -> Iterator[FirefoxLearner]:
+    firefox = require(build.FIREFOX, "firefox-esr")
+    node = require("node", "nodejs")
+    assert (build.NODE_MODULES / "puppeteer-core").is_dir(), (
+        "puppeteer-core is missing: run `python3 build.py setup` (npm ci)")
+    learner = FirefoxLearner(node, firefox)
+    try:
+        yield learner
+    finally:
+        learner.close()
+

@@ -37,6 +37,7 @@ class Plan:
     slug: str
     right_prediction: str
     wrong_prediction: str
+    heads: Mapping[str, str]  # each head's panel, by name, and how its summary ends
     right_answers: Mapping[str, str]
     wrong_answers: Mapping[str, str]  # a slip or two and an unreadable answer
     one_wrong: Mapping[str, str]  # one more wrong value, for one more evaluated run
@@ -49,6 +50,8 @@ D8 = Plan(
     slug="d8",
     right_prediction=RIGHT_PREDICTION,
     wrong_prediction="The same two numbers.",
+    heads={"head A, coordinate 1": "The output is 1.3760.",
+           "head B, coordinate 2": "The output is 0.8744."},
     right_answers=MIXED_ANSWERS,
     wrong_answers={
         "Head A, the score for key 1": "0.4643",  # a weight where a score was asked
@@ -64,6 +67,7 @@ L82 = Plan(
     slug="8-2",
     right_prediction="Key 1.",
     wrong_prediction="Key 3.",
+    heads={"one head, dimension 2": "The output is 1.1740, 0.7643."},
     right_answers={
         "The score for key 3": "1",
         "The scaled score for key 1": "1,4142",

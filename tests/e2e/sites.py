@@ -1,0 +1,107 @@
+"""A copy of the built site on a server a test controls: it can hold the runtime back, be
+rebuilt with changed content, or go away altogether, in any browser.
+
+Playwright can hold a request or switch a page offline in Chromium; WebKitWebDriver can do
+neither, and Firefox's offline emulation covers only the page, never its service worker. So
+the tests that must run in every engine act on the server instead.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import build
+
+RUNTIME = "/pyodide.asm.wasm"  # the file Python cannot start without
+HOLD_SECONDS = 300  # a held request is let go after this even if the test never releases it
+
+# Async functions run in the page by every engine's driver, outside the page's CSP. They
+# await what the browser settles itself, so they poll nothing; a deadline turns a worker
+# that never comes into a failure instead of a hang.
+CACHES_WHEN_CONTROLLED = """async () => {
+  const deadline = new Promise((_, fail) => setTimeout(
+    () => fail(new Error("no service worker controls the page after 60 s")), 60000));
+  await Promise.race([navigator.serviceWorker.ready, deadline]);
+  if (!navigator.serviceWorker.controller) {
+    await Promise.race([deadline, new Promise((done) =>
+      navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }))]);
+  }
+  return await caches.keys();
+}"""
+# The browser's own check for a new sw.js, then the new worker's activation run to its end
+# (the old caches are deleted by then).
+CACHES_AFTER_UPDATE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  await registration.update();
+  const worker = registration.installing ?? registration.waiting ?? registration.active;
+  if (worker.state !== "activated") {
+    await new Promise((done) => worker.addEventListener("statechange", () => {
+      if (worker.state === "activated") done();
+    }));
+  }
+  return await caches.keys();
+}"""
+
+
+class Site:
+    """dist/ copied to root/prefix (`folder`), served at `url` from a background thread."""
+
+    def __init__(self, root: Path, prefix: str = "course") -> None:
+        self.folder = root / prefix
+        shutil.copytree(build.DIST, self.folder)
+        self.requested = threading.Event()  # the runtime has been asked for
+        self.released = threading.Event()  # the runtime may be sent
+        self.released.set()
+        handler = partial(HoldingHandler, site=self, directory=str(root))
+        self.server = build.QuietServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/{prefix}/"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.gone = False
+
+    def hold_runtime(self) -> None:
+        """From now on, a request for the runtime waits until `release`."""
+        self.requested.clear()
+        self.released.clear()
+
+    def wait_until_held(self, seconds: float = 60) -> None:
+        assert self.requested.wait(seconds), f"the runtime was not asked for within {seconds} s"
+
+    def release(self) -> None:
+        self.released.set()
+
+    def rebuild(self, page: str, old: str, new: str) -> str:
+        """Change text in one built page and write a new sw.js, as a new deploy would; give
+        the new cache's name."""
+        path = self.folder / page
+        html = path.read_text(encoding="utf-8")
+        assert old in html, f"{old!r} is not in {page}"
+        path.write_text(html.replace(old, new), encoding="utf-8")
+        return build.write_service_worker(self.folder)
+
+    def go_away(self) -> None:
+        """Stop serving: from now on every request is refused, as on a link that is down."""
+        if not self.gone:
+            self.gone = True
+            self.release()
+            self.server.shutdown()
+            self.server.server_close()
+            self.thread.join()
+
+
+class HoldingHandler(build.QuietHandler):
+    """The site's static files; the runtime waits while its site holds it."""
+
+    def __init__(self, *args: Any, site: Site, **kwargs: Any) -> None:
+        self.site = site
+        super().__init__(*args, **kwargs)
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].endswith(RUNTIME):
+            self.site.requested.set()
+            self.site.released.wait(HOLD_SECONDS)
+        super().do_GET()
