@@ -57,10 +57,14 @@ self.addEventListener("fetch", (event) => {
 
 // No navigation preload: in Firefox 153 a preload that fails fails the page with it, cache
 // or no cache (measured).
+// Once the server has not answered, the next page asks the server itself ("no-cache"): a
+// copy in the browser's HTTP cache must not make it look reachable again, and send the
+// page's other files to a network that is not there.
 async function page(request, cached) {
   if (!self.navigator.onLine) return (await cached()) ?? fetch(request);
   try {
-    const response = await fetch(request);
+    const asked = unreachable ? new Request(request, { cache: "no-cache" }) : request;
+    const response = await fetch(asked);
     unreachable = false;
     return response;
   } catch (failure) {
