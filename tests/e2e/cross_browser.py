@@ -19,14 +19,18 @@ import threading
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import build
 import pytest
 from conftest import FAILED_PREFIX, READY_TEXT, python_ready, watch_errors
 from playwright.sync_api import Locator, Page, expect
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import (
+    NoSuchElementException,
+    StaleElementReferenceException,
+    TimeoutException,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
@@ -118,6 +122,19 @@ class ChromiumLearner:
         return list(self.reported)
 
 
+# Candidates for each role, narrowed further by the accessible name and role that Firefox and
+# WebKit compute (each engine's own accessibility code, not ours).
+ROLE_CSS = {
+    "button": "button",
+    "radio": "input[type=radio]",
+    "textbox": "input[type=text], textarea",
+    "spinbutton": "input[type=number]",
+    "heading": "h1, h2, h3, h4",
+    "article": "article",
+    "region": "section",
+    "link": "a[href]",
+}
+
 class FirefoxLearner:
     """A page in Debian's Firefox ESR, driven by firefox_driver.mjs: one JSON line per command."""
 
@@ -177,23 +194,28 @@ class FirefoxLearner:
                           failed=FAILED_PREFIX, timeout=BOOT_SECONDS * 1000)
         assert said == READY_TEXT, f"the page says: {said}"
 
+    def _on(self, op: str, role: str, name: str, **args: Any) -> Any:
+        return self._call(op, css=ROLE_CSS[role], role=role, name=name, **args)
+
     def click(self, role: str, name: str) -> None:
-        self._call("click", role=role, name=name)
+        self._on("click", role, name)
 
     def fill(self, role: str, name: str, text: str) -> None:
-        self._call("fill", role=role, name=name, value=text)
+        self._on("fill", role, name, value=text)
 
     def see(self, role: str, name: str) -> None:
-        self._call("see", role=role, name=name)
+        self._on("see", role, name)
 
     def see_text(self, text: str, within: Within = None) -> None:
-        self._call("see", text=text, within=within)
+        scope = None if within is None else {"css": ROLE_CSS[within[0]], "role": within[0],
+                                             "name": within[1]}
+        self._call("seeText", text=text, within=scope)
 
     def visible(self, role: str, name: str) -> bool:
-        return bool(self._call("visible", role=role, name=name))
+        return bool(self._on("visible", role, name))
 
     def read(self, role: str, name: str, prop: str) -> Any:
-        return self._call("read", role=role, name=name, prop=prop)
+        return self._on("read", role, name, prop=prop)
 
     def run(self, source: str) -> Any:
         return self._call("run", source=source, seconds=90)
@@ -202,17 +224,6 @@ class FirefoxLearner:
         return list(self._call("errors"))
 
 
-# Candidates for each role, narrowed further by the accessible name and role WebKit computes.
-ROLE_CSS = {
-    "button": "button",
-    "radio": "input[type=radio]",
-    "textbox": "input[type=text], textarea",
-    "spinbutton": "input[type=number]",
-    "heading": "h1, h2, h3, h4",
-    "article": "article",
-    "region": "section",
-    "link": "a[href]",
-}
 # WebKitWebDriver 2.50 reports no console messages (no log endpoint, no WebDriver BiDi), so
 # the page records its own uncaught errors, rejections and CSP violations from the moment
 # this runs. Before that, an uncaught error or rejection makes the page say that Python
@@ -237,7 +248,9 @@ class WebKitLearner:
         driver.set_script_timeout(90)
 
     def _wait(self, seconds: float = STEP_SECONDS) -> WebDriverWait[WebDriver]:
-        return WebDriverWait(self.driver, seconds)
+        """A wait that looks again when the page changes under it (a navigation, a re-render)."""
+        return WebDriverWait(self.driver, seconds, ignored_exceptions=(
+            NoSuchElementException, StaleElementReferenceException))
 
     def _find_now(self, role: str, name: str) -> WebElement | None:
         for element in self.driver.find_elements(By.CSS_SELECTOR, ROLE_CSS[role]):
@@ -266,10 +279,11 @@ class WebKitLearner:
         self.driver.refresh()
 
     def python_ready(self) -> None:
-        status = self.driver.find_element(By.ID, "boot-status")
-        settled = self._wait(BOOT_SECONDS).until(
-            lambda _: status.text if status.text.startswith((READY_TEXT, FAILED_PREFIX))
-            else False)
+        def status(driver: WebDriver) -> str | Literal[False]:
+            said: str = driver.find_element(By.ID, "boot-status").text
+            return said if said.startswith((READY_TEXT, FAILED_PREFIX)) else False
+
+        settled = self._wait(BOOT_SECONDS).until(status)
         assert settled == READY_TEXT, f"the page says: {settled}"
         self.driver.execute_script(RECORD_ERRORS)
 

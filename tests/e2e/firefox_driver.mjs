@@ -3,38 +3,63 @@
 //
 // node firefox_driver.mjs FIREFOX reads one JSON command per line on stdin, {"op", ...},
 // and answers each on stdout with {"value"} or {"error"}. Elements are found by role and
-// accessible name, matched exactly; every wait is a puppeteer locator's (no sleeps).
+// accessible name, matched exactly, as Firefox's accessibility tree has them; every wait
+// is for a condition, never a fixed time.
 // Firefox's BiDi log reports console errors, uncaught errors and CSP violations; the
 // "errors" command hands them over.
 import readline from "node:readline";
-import puppeteer, { Locator } from "puppeteer-core";
+import puppeteer from "puppeteer-core";
 
 const [firefox] = process.argv.slice(2);
 const STEP_TIMEOUT_MS = 30_000;
 const errors = [];
 
-const aria = (role, name) => `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`;
-const text = (value) => `::-p-text(${JSON.stringify(value)})`;
+const POLL_MS = 100; // between two looks for something not there yet
 
-// The selector for {role, name} or {text}, inside {within: [role, name]} if given.
-function selector({ role, name, text: value, within }) {
-  const parts = within ? [aria(...within)] : [];
-  parts.push(value === undefined ? aria(role, name) : text(value));
-  return parts.join(" ");
-}
-
-function what(args) {
-  return args.text === undefined ? `${args.role} ${JSON.stringify(args.name)}`
-    : JSON.stringify(args.text);
-}
-
-async function waitFor(page, args, timeout = STEP_TIMEOUT_MS) {
-  try {
-    return await page.locator(selector(args)).setTimeout(timeout).waitHandle();
-  } catch {
-    throw new Error(`not seen within ${timeout} ms: ${what(args)}`);
+// The visible element with this role and accessible name, as Firefox computes them, among
+// the elements `css` selects; waits up to `timeout` ms for one (0: looks once), else null.
+// Firefox's accessibility locator walks the whole page, about a second a query on a lesson
+// page; started from the few elements that can have the role, it takes milliseconds.
+async function find({ css, role, name }, timeout = STEP_TIMEOUT_MS) {
+  const context = page.mainFrame().browsingContext;
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const candidates = await page.$$(css);
+    let found = null;
+    if (candidates.length) {
+      const locator = { type: "accessibility", value: { role, name } };
+      const nodes = await context.locateNodes(locator, candidates.map((c) => c.remoteValue()));
+      const named = new Set(nodes.map((node) => node.sharedId));
+      for (const candidate of candidates) {
+        if (!found && named.has(candidate.remoteValue().sharedId) && await candidate.isVisible()) {
+          found = candidate;
+        } else {
+          await candidate.dispose();
+        }
+      }
+    }
+    if (found || Date.now() >= deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
+
+async function mustFind(args) {
+  const found = await find(args);
+  if (!found) throw new Error(`no visible ${args.role} named ${JSON.stringify(args.name)}`);
+  return found;
+}
+
+// Do something with the element found, then let it go.
+async function withFound(args, action) {
+  const found = await mustFind(args);
+  try {
+    return await action(found);
+  } finally {
+    await found.dispose();
+  }
+}
+
+const text = (value) => `::-p-text(${JSON.stringify(value)})`;
 
 const browser = await puppeteer.launch({
   browser: "firefox",
@@ -57,34 +82,38 @@ const commands = {
   version: () => browser.version(),
   goto: async ({ url }) => { await page.goto(url); },
   reload: async () => { await page.reload(); },
-  // The boot status once it says either ready or failed (other text may say "ready" too).
+  // The boot status once it says either ready or failed, watched as the page changes.
   settled: async ({ ready, failed, timeout }) => {
-    const status = (said) => page.locator(text(said)).filter((el) => el.id === "boot-status");
-    await Locator.race([status(ready), status(failed)]).setTimeout(timeout).wait();
-    return page.$eval("#boot-status", (element) => element.textContent);
+    const said = await page.waitForFunction((ready, failed) => {
+      const status = document.getElementById("boot-status")?.textContent ?? "";
+      return (status === ready || status.startsWith(failed)) && status;
+    }, { polling: "mutation", timeout }, ready, failed);
+    try {
+      return await said.jsonValue();
+    } finally {
+      await said.dispose();
+    }
   },
-  click: async (args) => { await page.locator(selector(args)).setTimeout(STEP_TIMEOUT_MS).click(); },
-  fill: async (args) => {
-    await page.locator(selector(args)).setTimeout(STEP_TIMEOUT_MS).fill(args.value);
+  click: (args) => withFound(args, (found) => found.asLocator().click()),
+  fill: (args) => withFound(args, (found) => found.asLocator().fill(args.value)),
+  see: (args) => withFound(args, () => {}),
+  // Text shown anywhere, or inside the element `within` finds.
+  seeText: async ({ text: value, within }) => {
+    const scope = within ? await mustFind(within) : page;
+    try {
+      await scope.waitForSelector(text(value), { visible: true, timeout: STEP_TIMEOUT_MS });
+    } catch {
+      throw new Error(`not shown within ${STEP_TIMEOUT_MS} ms: ${JSON.stringify(value)}`);
+    } finally {
+      if (within) await scope.dispose();
+    }
   },
-  see: async (args) => { await (await waitFor(page, args)).dispose(); },
   visible: async (args) => {
-    const found = await page.$(selector(args));
-    if (!found) return false;
-    try {
-      return await found.isVisible();
-    } finally {
-      await found.dispose();
-    }
+    const found = await find(args, 0);
+    await found?.dispose();
+    return found !== null;
   },
-  read: async (args) => {
-    const found = await waitFor(page, args);
-    try {
-      return await found.evaluate((element, name) => element[name], args.prop);
-    } finally {
-      await found.dispose();
-    }
-  },
+  read: (args) => withFound(args, (found) => found.evaluate((el, name) => el[name], args.prop)),
   run: ({ source }) => page.evaluate(`(${source})()`),
   errors: () => errors,
   close: () => browser.close(),
