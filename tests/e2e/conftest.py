@@ -11,9 +11,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-import threading
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -25,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (build.py sits at the top of the repository)
-from sites import Site  # noqa: E402
+from sites import Site, serving  # noqa: E402
 
 BOOT_TIMEOUT_MS = 60_000  # a cold Pyodide start takes about 3 s here; CI machines are slower
 READY_TEXT = "Python is ready."
@@ -63,19 +61,6 @@ def site_url() -> Iterator[str]:
         build.build()
     with serving(build.make_server(build.DIST)) as port:
         yield f"http://127.0.0.1:{port}/"
-
-
-@contextmanager
-def serving(server: build.QuietServer) -> Iterator[int]:
-    """Serve from a background thread while the block runs; give the server's port."""
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    try:
-        yield server.server_port
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 @pytest.fixture

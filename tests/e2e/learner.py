@@ -21,6 +21,10 @@ MIXED_ANSWERS = {
     "Head B, the output": "7/8",
 }
 
+WHY_LABEL = "One line on why, if you want one"
+WHY = "Each head has a softmax of its own."  # a why line typed before Python is ready
+EARLY_LOCK = "Your prediction is locked in. The numbers appear once Python is ready."
+
 SINGLE_HEAD_OUTPUT = "1.1740"  # 8.2's single-head first entry: a known slip for head A's output
 ANSWER_LABELS = tuple(MIXED_ANSWERS)
 # The four entries of the output projection, row by row, as their number fields are labelled.

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import shutil
 import threading
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,9 @@ import build
 
 RUNTIME = "/pyodide.asm.wasm"  # the file Python cannot start without
 HOLD_SECONDS = 300  # a held request is let go after this even if the test never releases it
+# The deploy the rebuild tests stage: D8's title, changed.
+TITLE = "Two heads of dimension one"
+REVISED = "Two heads of dimension one, revised"
 
 # Async functions run in the page by every engine's driver, outside the page's CSP. They
 # await what the browser settles itself, so they poll nothing; a deadline turns a worker
@@ -47,6 +52,19 @@ CACHES_AFTER_UPDATE = """async () => {
 }"""
 
 
+@contextmanager
+def serving(server: build.QuietServer) -> Iterator[int]:
+    """Serve from a background thread while the block runs; give the server's port."""
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield server.server_port
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
 class Site:
     """dist/ copied to root/prefix (`folder`), served at `url` from a background thread."""
 
@@ -59,9 +77,8 @@ class Site:
         handler = partial(HoldingHandler, site=self, directory=str(root))
         self.server = build.QuietServer(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}/{prefix}/"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-        self.gone = False
+        self.serving = ExitStack()
+        self.serving.enter_context(serving(self.server))
 
     def hold_runtime(self) -> None:
         """From now on, a request for the runtime waits until `release`."""
@@ -85,12 +102,8 @@ class Site:
 
     def go_away(self) -> None:
         """Stop serving: from now on every request is refused, as on a link that is down."""
-        if not self.gone:
-            self.gone = True
-            self.release()
-            self.server.shutdown()
-            self.server.server_close()
-            self.thread.join()
+        self.release()
+        self.serving.close()  # a second call does nothing
 
 
 class HoldingHandler(build.QuietHandler):

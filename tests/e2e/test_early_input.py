@@ -6,11 +6,8 @@ import json
 
 import pytest
 from conftest import python_ready
-from learner import PLANS, Plan
+from learner import EARLY_LOCK, PLANS, WHY, WHY_LABEL, Plan
 from playwright.sync_api import Page, Route, expect
-
-WHY = "Each head has a softmax of its own."
-EARLY = "Your prediction is locked in. The numbers appear once Python is ready."
 
 
 def open_held(page: Page, url: str) -> list[Route]:
@@ -40,16 +37,16 @@ def test_a_prediction_locked_while_python_starts_is_applied(
 ) -> None:
     held = open_held(page, f"{site_url}{plan.slug}/")
     page.get_by_role("radio", name=plan.right_prediction).check()
-    page.get_by_label("One line on why, if you want one").fill(WHY)
+    page.get_by_label(WHY_LABEL).fill(WHY)
     page.get_by_role("button", name="Lock in my prediction").click()
-    expect(page.get_by_text(EARLY)).to_be_visible()
+    expect(page.get_by_text(EARLY_LOCK)).to_be_visible()
     expect(page.get_by_role("button", name="Prediction locked in")).to_be_disabled()
     expect(page.get_by_role("heading", name="03 · Try it")).to_be_hidden()  # nothing computed
     release(page, held)
     expect(page.get_by_text("Locked in while Python was starting, and now applied.",
                             exact=False)).to_be_visible()
     expect(page.get_by_role("radio", name=plan.right_prediction)).to_be_checked()
-    expect(page.get_by_label("One line on why, if you want one")).to_have_value(WHY)
+    expect(page.get_by_label(WHY_LABEL)).to_have_value(WHY)
     expect(page.get_by_role("heading", name="03 · Try it")).to_be_visible()
     page.reload()
     python_ready(page)
@@ -64,10 +61,10 @@ def test_a_choice_not_locked_yet_survives_python_starting(
     plan = PLANS[-1]
     held = open_held(page, f"{site_url}{plan.slug}/")
     page.get_by_role("radio", name=plan.wrong_prediction).check()
-    page.get_by_label("One line on why, if you want one").fill(WHY)
+    page.get_by_label(WHY_LABEL).fill(WHY)
     release(page, held)
     expect(page.get_by_role("radio", name=plan.wrong_prediction)).to_be_checked()
-    expect(page.get_by_label("One line on why, if you want one")).to_have_value(WHY)
+    expect(page.get_by_label(WHY_LABEL)).to_have_value(WHY)
     page.get_by_role("button", name="Lock in my prediction").click()
     expect(page.get_by_role("heading", name="03 · Try it")).to_be_visible()
     assert console_errors == []
@@ -89,5 +86,5 @@ def test_a_saved_locked_prediction_wins_and_the_page_says_so(
     expect(page.get_by_text("was locked in on an earlier visit, so it stands",
                             exact=False)).to_be_visible()
     expect(page.get_by_role("radio", name=plan.wrong_prediction)).to_be_checked()
-    expect(page.get_by_label("One line on why, if you want one")).to_have_value("saved")
+    expect(page.get_by_label(WHY_LABEL)).to_have_value("saved")
     assert console_errors == []

@@ -9,18 +9,13 @@ from collections.abc import Iterator
 
 import pytest
 from cross_browser import ChromiumLearner, Learner, WebKitLearner, firefox_session, webkit_session
-from learner import D8, PLANS, Plan
-from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, Site
+from learner import D8, EARLY_LOCK, PLANS, WHY, WHY_LABEL, Plan
+from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, REVISED, TITLE, Site
 
 from attention_lessons.lessons import LESSONS
 
 GRADED = "6 of 6 numbers within tolerance, 5 needed. No reading locked in yet."
 GATE_STATUS = "6 of 6 numbers within tolerance, 5 needed. The right reading is locked in."
-WHY_LABEL = "One line on why, if you want one"
-WHY = "Each head has a softmax of its own."
-EARLY = "Your prediction is locked in. The numbers appear once Python is ready."
-TITLE = "Two heads of dimension one"
-REVISED = "Two heads of dimension one, revised"
 OTHER_ENGINES = ("firefox", "webkit")
 
 
@@ -112,7 +107,7 @@ def test_a_prediction_locked_while_python_starts_is_applied(
     learner.click("radio", D8.right_prediction)
     learner.fill("textbox", WHY_LABEL, WHY)
     learner.click("button", "Lock in my prediction")
-    learner.see_text(EARLY)
+    learner.see_text(EARLY_LOCK)
     assert learner.read("button", "Prediction locked in", "disabled") is True
     own_site.wait_until_held()  # so Python cannot have started: nothing is computed yet
     assert not learner.visible("heading", "03 · Try it")

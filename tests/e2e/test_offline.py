@@ -13,11 +13,9 @@ from learner import (
     set_projection,
 )
 from playwright.sync_api import BrowserContext, Page, expect
-from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, Site
+from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, REVISED, TITLE, Site
 
 VECTORS = "The concatenated head outputs before and after the output projection"
-TITLE = "Two heads of dimension one"
-REVISED = "Two heads of dimension one, revised"
 
 
 def computes_offline(page: Page) -> None:

@@ -9,9 +9,10 @@ from urllib.parse import urlsplit
 
 import build
 import pytest
-from conftest import python_ready, serving
+from conftest import python_ready
 from learner import D8, L82, lock_prediction
 from playwright.sync_api import Page, Response, expect
+from sites import serving
 from test_notebook import HEARTBEAT
 
 PREFIX = "/learn-ml/"

@@ -38,8 +38,9 @@ from probes import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
 import build  # noqa: E402  (build.py sits at the top of the repository)
+from sites import CACHES_WHEN_CONTROLLED  # noqa: E402
 
 READY = "Python is ready."
 TIMEOUT_MS = 120_000
@@ -65,14 +66,6 @@ document.getElementById("boot-status").textContent = "Python is ready."
 </html>
 """
 BARE_CONFIG = 'interpreter = "../pyodide/pyodide.mjs"\n'
-# Awaits only promises the browser settles: resolves once D8's service worker controls it.
-CONTROLLED = """async () => {
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((done) =>
-      navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }));
-  }
-}"""
 
 
 class CountingHandler(build.QuietHandler):
@@ -135,7 +128,7 @@ def measure(chromium: BrowserType, base: str, name: str, profile: str) -> dict[s
         try:
             cold, page = visit(context, f"{base}{name}/", profile)
             if name == "d8":  # a second visit is served by the worker the first installed
-                page.evaluate(CONTROLLED)
+                page.evaluate(CACHES_WHEN_CONTROLLED)
             page.close()
             warm, page = visit(context, f"{base}{name}/", profile)
             latencies = slider_latencies(page) if (name, profile) == ("d8", "localhost") else []
