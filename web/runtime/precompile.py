@@ -1,4 +1,4 @@
-"""Trim Pyodide's standard library to what the pages import and compile it and our code to .pyc."""
+"""Trim Pyodide's standard library to what the pages import; compile it and our code to .pyc."""
 
 # Runs inside Pyodide under Node (see precompile.mjs), which sets `spec_json` and mounts the
 # host's file system at /host. The result is the value of the last expression: a report.
@@ -53,7 +53,12 @@ def write_zip(target: Path, members: dict[str, bytes]) -> None:
             archive.writestr(info, members[name], compresslevel=9)
 
 
-ours = [host(p) for p in spec["packages"]] + [Path("/pyscript-src/pyscript")]
+# Our package and fixtures, by their path under HOME; PyScript's package, whose sources
+# PyScript writes under HOME itself at every start.
+files = {name: host(path) for name, path in spec["files"].items()}
+sources = {name: file for name, file in files.items() if name.endswith(".py")}
+pyscript = Path("/pyscript-src/pyscript")
+pyscript_sources = {str(f.relative_to(pyscript.parent)): f for f in sorted(pyscript.rglob("*.py"))}
 scripts = [host(p) for p in spec["scripts"]]
 
 
@@ -74,9 +79,9 @@ def imported_names(file: Path) -> set[str]:
 # the pages and PyScript's package import anywhere: sys.modules then holds their true
 # import-time closure plus what Pyodide itself loaded to start. Ours and PyScript's own
 # modules are not imported here (PyScript's need the browser); only what they name.
-local = {p.name for p in ours}
-wanted = set().union(*(imported_names(f) for p in ours for f in p.rglob("*.py")))
-wanted |= set().union(*(imported_names(f) for f in scripts))
+local = {spec["package"], pyscript.name}
+wanted = set().union(*map(imported_names, [*sources.values(), *pyscript_sources.values()]))
+wanted |= set().union(*map(imported_names, scripts))
 for name in sorted(wanted):
     if name.partition(".")[0] not in local:
         # ImportError: a JS module (js, polyscript), or an attribute rather than a module.
@@ -99,11 +104,18 @@ write_zip(
     out / "python_stdlib.zip",
     {str(r.with_suffix(".pyc")): pyc(STDLIB / r, f"{zip_path}/{r}") for r in kept},
 )
-compiled: dict[str, bytes] = {}
-for package in ours:
-    for file in sorted(package.rglob("*.py")):
-        relative = str(file.relative_to(package.parent))
-        compiled[importlib.util.cache_from_source(relative)] = pyc(file, f"{HOME}/{relative}")
-write_zip(out / "pycache.zip", compiled)
+
+
+def compiled(modules: dict[str, Path]) -> dict[str, bytes]:
+    """Each module's bytecode, at the __pycache__ path that CPython looks for under HOME."""
+    return {importlib.util.cache_from_source(name): pyc(file, f"{HOME}/{name}")
+            for name, file in modules.items()}
+
+
+write_zip(host(spec["pyscript_pyc"]), compiled(pyscript_sources))
+lessons = host(spec["lessons"])
+lessons.parent.mkdir(parents=True, exist_ok=True)
+write_zip(lessons, {name: file.read_bytes() for name, file in files.items()} | compiled(sources))
 every = sum(1 for _ in STDLIB.rglob("*.py"))
-f"kept {len(kept)} of {every} standard-library modules; compiled {len(compiled)} of ours"
+(f"kept {len(kept)} of {every} standard-library modules; compiled {len(sources)} of ours "
+ f"and {len(pyscript_sources)} of PyScript's")
