@@ -41,7 +41,7 @@ def test_track_page_links_to_d8_by_a_relative_url(
     assert console_errors == []
 
 
-@pytest.mark.parametrize("path", ["d8/", "d8/index.html", "main.py", "d8/pyscript.toml"])
+@pytest.mark.parametrize("path", ["d8/", "d8/index.html", "main.py", "d8/pyscript.json"])
 def test_served_d8_source_holds_no_computed_number(site_url: str, path: str) -> None:
     with urllib.request.urlopen(site_url + path) as response:
         text = response.read().decode("utf-8")
