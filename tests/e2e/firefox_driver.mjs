@@ -17,26 +17,43 @@ const errors = [];
 const POLL_MS = 100; // between two looks for something not there yet
 
 // The visible element with this role and accessible name, as Firefox computes them, among
-// the elements `css` selects; waits up to `timeout` ms for one (0: looks once), else null.
+// the elements `css` selects, or null.
 // Firefox's accessibility locator walks the whole page, about a second a query on a lesson
 // page; started from the few elements that can have the role, it takes milliseconds.
-async function find({ css, role, name }, timeout = STEP_TIMEOUT_MS) {
+async function look({ css, role, name }) {
   const context = page.mainFrame().browsingContext;
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const candidates = await page.$$(css);
-    let found = null;
+  const candidates = await page.$$(css);
+  let found = null;
+  try {
     if (candidates.length) {
       const locator = { type: "accessibility", value: { role, name } };
       const nodes = await context.locateNodes(locator, candidates.map((c) => c.remoteValue()));
       const named = new Set(nodes.map((node) => node.sharedId));
       for (const candidate of candidates) {
-        if (!found && named.has(candidate.remoteValue().sharedId) && await candidate.isVisible()) {
+        if (named.has(candidate.remoteValue().sharedId) && await candidate.isVisible()) {
           found = candidate;
-        } else {
-          await candidate.dispose();
+          break;
         }
       }
+    }
+  } finally {
+    await Promise.allSettled(candidates.filter((c) => c !== found).map((c) => c.dispose()));
+  }
+  return found;
+}
+
+// A look that a navigation cut short: the page it looked at is gone.
+const GONE = /no such node|no such frame|not known|context was destroyed/i;
+
+// `look`, again until it finds the element or `timeout` ms pass (0: looks once).
+async function find(args, timeout = STEP_TIMEOUT_MS) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    let found = null;
+    try {
+      found = await look(args);
+    } catch (error) {
+      if (!GONE.test(error.message)) throw error;
     }
     if (found || Date.now() >= deadline) return found;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
