@@ -376,10 +376,8 @@ def on_import_confirm(event):
     say("import_message", "Imported: your progress here is now the file's.")
 
 
-def on_storage(event):
-    """Take in what another tab saved for this lesson, keeping this tab's own work."""
-    if event.key not in (course.store_key(PAGE.lesson), None):
-        return
+def take_in_saved():
+    """Take in what was saved for this lesson elsewhere, keeping this tab's own work."""
     before = PAGE.progress
     PAGE.progress, said = PAGE.store.sync(PAGE.lesson, before)
     PAGE.notice("" if said in ("", course.FROM_OTHER_TAB, course.RESET_ELSEWHERE) else said)
@@ -390,8 +388,34 @@ def on_storage(event):
         show("sync_notice")
 
 
+def on_storage(event):
+    """Another tab saved: this lesson's work, or maybe the lesson this one builds on."""
+    if event.key in (course.store_key(PAGE.lesson), None):
+        take_in_saved()
+    render_waiting(PAGE)
+
+
+# A page the browser kept whole for "back" (its back-forward cache) runs no script again, and
+# in Firefox and WebKit it gets no storage event for what was saved meanwhile: pageshow says
+# it is back ("persisted"), and the page then reads what it may have missed.
+def on_lesson_shown(event):
+    if event.persisted:
+        take_in_saved()
+        render_waiting(PAGE)
+
+
+def on_track_shown(event):
+    """Show each lesson's status again: another tab saved, or the track is back from the cache."""
+    if event.type == "storage" or event.persisted:
+        render_track(course.Store(open_storage()))
+
+
 if SLUG:
     window.addEventListener("storage", create_proxy(on_storage))
+    window.addEventListener("pageshow", create_proxy(on_lesson_shown))
+else:
+    window.addEventListener("storage", create_proxy(on_track_shown))
+    window.addEventListener("pageshow", create_proxy(on_track_shown))
 
 root = document.documentElement
 root.setAttribute("data-python-ms", f"{(time.perf_counter() - _started) * 1000:.1f}")

@@ -46,9 +46,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """Launch Debian's Chromium (Playwright cannot download its own here) with the DESIGN flags."""
+    """Launch Debian's Chromium (Playwright cannot download its own here) with the DESIGN flags,
+    and with the back-forward cache that Playwright turns off and learners' browsers have."""
     args = [*browser_type_launch_args.get("args", []), *build.CHROMIUM_ARGS]
-    return {**browser_type_launch_args, "executable_path": build.CHROMIUM, "args": args}
+    return {**browser_type_launch_args, "executable_path": build.CHROMIUM, "args": args,
+            "ignore_default_args": ["--disable-back-forward-cache"]}
 
 
 @pytest.fixture(scope="session")

@@ -57,6 +57,8 @@ class Learner(Protocol):
         """Wait until an element with this role and name is visible."""
     def see_text(self, text: str, within: Within = None) -> None:
         """Wait until an element (inside `within`, if given) shows text."""
+    def no_text(self, text: str) -> None:
+        """Wait until no element shows text."""
     def visible(self, role: str, name: str) -> bool:
         """Whether such an element is visible now (no waiting)."""
     def read(self, role: str, name: str, prop: str) -> Any:
@@ -84,8 +86,10 @@ class ChromiumLearner:
         self.reported = watch_errors(page)
 
     def _find(self, role: str, name: str, within: Within = None) -> Locator:
+        """The first visible element with this role and name, as the other engines find it."""
         scope = self.page if within is None else self._find(*within)
-        return scope.get_by_role(role, name=name, exact=True)  # type: ignore[arg-type]
+        found = scope.get_by_role(role, name=name, exact=True)  # type: ignore[arg-type]
+        return found.filter(visible=True).first
 
     def goto(self, url: str) -> None:
         self.page.goto(url)
@@ -108,6 +112,9 @@ class ChromiumLearner:
     def see_text(self, text: str, within: Within = None) -> None:
         scope = self.page if within is None else self._find(*within)
         expect(scope.get_by_text(text).first).to_be_visible()
+
+    def no_text(self, text: str) -> None:
+        expect(self.page.get_by_text(text).filter(visible=True)).to_have_count(0)
 
     def visible(self, role: str, name: str) -> bool:
         return self._find(role, name).is_visible()
@@ -211,6 +218,9 @@ class FirefoxLearner:
                                              "name": within[1]}
         self._call("seeText", text=text, within=scope)
 
+    def no_text(self, text: str) -> None:
+        self._call("noText", text=text)
+
     def visible(self, role: str, name: str) -> bool:
         return bool(self._on("visible", role, name))
 
@@ -309,6 +319,14 @@ class WebKitLearner:
             self._wait().until(shown)
         except TimeoutException:
             raise AssertionError(f"{text!r} is not shown") from None
+
+    def no_text(self, text: str) -> None:
+        xpath = f'//body//*[text()[contains(normalize-space(), "{text}")]]'
+        try:
+            self._wait().until(lambda driver: not any(
+                e.is_displayed() for e in driver.find_elements(By.XPATH, xpath)))
+        except TimeoutException:
+            raise AssertionError(f"{text!r} is still shown") from None
 
     def visible(self, role: str, name: str) -> bool:
         return self._find_now(role, name) is not None

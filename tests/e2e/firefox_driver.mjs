@@ -125,6 +125,13 @@ const commands = {
       if (within) await scope.dispose();
     }
   },
+  noText: async ({ text: value }) => {
+    try {
+      await page.waitForSelector(text(value), { hidden: true, timeout: STEP_TIMEOUT_MS });
+    } catch {
+      throw new Error(`still shown after ${STEP_TIMEOUT_MS} ms: ${JSON.stringify(value)}`);
+    }
+  },
   visible: async (args) => {
     const found = await find(args, 0);
     await found?.dispose();

@@ -1,7 +1,7 @@
 """The learner's main paths in Firefox and WebKit, and, where only a server can stage the
 fault, in Chromium too: every lesson's journey on the trimmed runtime, a prediction locked
-before Python is ready, a reload after one visit with the site unreachable, and a rebuilt
-deploy replacing the old cache."""
+before Python is ready, a reload after one visit with the site unreachable, a rebuilt
+deploy replacing the old cache, and the track, come back to, showing what a lesson saved."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from cross_browser import ChromiumLearner, Learner, WebKitLearner, firefox_session, webkit_session
-from learner import D8, EARLY_LOCK, PLANS, WHY, WHY_LABEL, Plan
+from learner import D8, EARLY_LOCK, L82, PLANS, WHY, WHY_LABEL, Plan
 from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, REVISED, TITLE, Site
 
 from attention_lessons.lessons import LESSONS
@@ -17,6 +17,7 @@ from attention_lessons.lessons import LESSONS
 GRADED = "6 of 6 numbers within tolerance, 5 needed. No reading locked in yet."
 GATE_STATUS = "6 of 6 numbers within tolerance, 5 needed. The right reading is locked in."
 OTHER_ENGINES = ("firefox", "webkit")
+NOT_DONE = "which is not done yet in this browser"
 
 
 @pytest.fixture
@@ -66,6 +67,19 @@ def check_right_answers(learner: Learner, plan: Plan) -> None:
 def see_gate_met(learner: Learner) -> None:
     learner.see("region", "Your check: an outcome you produce met")
     learner.see_text(GATE_STATUS)
+
+
+def go_back(learner: Learner) -> None:
+    """The browser's Back, once the script that asks for it has answered: WebKit's driver
+    loses the answer of a script that a navigation interrupts."""
+    learner.run("async () => { setTimeout(() => history.back()); }")
+
+
+def page_errors(learner: Learner) -> list[str]:
+    """The page's errors, less one that Firefox makes: it asks for /favicon.ico when it shows
+    a page kept for Back, whatever the page's icon link says, and the page's policy
+    (img-src data:) refuses it. That is all it does."""
+    return [error for error in learner.errors() if "/favicon.ico" not in error]
 
 
 def see_prediction_kept(learner: Learner, plan: Plan) -> None:
@@ -161,3 +175,37 @@ def test_a_rebuilt_site_replaces_the_old_cache_whole(learner: Learner, own_site:
     lock_prediction(learner, D8)
     see_heads_computed(learner, D8)
     assert learner.errors() == []
+
+
+@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
+def test_back_on_the_track_it_shows_what_the_lesson_saved(learner: Learner, site_url: str) -> None:
+    open_lesson(learner, site_url)
+    learner.see_text("Status: not started", within=("region", "The track"))
+    # Once the service worker controls the track, the browser can keep it whole for "back".
+    assert len(learner.run(CACHES_WHEN_CONTROLLED)) == 1
+    learner.click("link", "D8 · Two heads of dimension one")
+    learner.python_ready()
+    lock_prediction(learner, D8)
+    go_back(learner)
+    learner.see("heading", "Learn machine learning")
+    learner.python_ready()
+    learner.see_text("Status: in progress", within=("region", "The track"))
+    assert page_errors(learner) == []
+
+
+@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
+def test_back_on_d8_its_notice_knows_8_2_is_done(learner: Learner, site_url: str) -> None:
+    open_lesson(learner, f"{site_url}d8/")
+    learner.see_text(NOT_DONE)
+    assert len(learner.run(CACHES_WHEN_CONTROLLED)) == 1
+    learner.click("link", "8.2 Attention by hand")
+    learner.python_ready()
+    lock_prediction(learner, L82)
+    check_right_answers(learner, L82)
+    learner.click("radio", right_reading(L82))
+    learner.click("button", "Lock in this reading")
+    see_gate_met(learner)
+    go_back(learner)
+    learner.see("heading", TITLE)
+    learner.no_text(NOT_DONE)
+    assert page_errors(learner) == []

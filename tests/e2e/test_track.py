@@ -1,5 +1,5 @@
-"""The course: the track's statuses follow the learner, D8 says when 8.2 is not done yet, every link
-resolves, and D8 progress saved by the first site comes back whole."""
+"""The course: the track's statuses follow the learner, in this tab and in others, D8 says when 8.2
+is not done yet, every link resolves, and D8 progress saved by the first site comes back whole."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 from urllib.parse import urljoin
 
 import pytest
-from conftest import python_ready
+from conftest import python_ready, watch_errors
 from learner import (
     D8,
     L82,
@@ -100,6 +100,29 @@ def test_the_track_follows_the_learner_and_d8_waits_for_8_2_without_blocking(
     expect(lesson_row(page, "D8")).to_contain_text("open")
     expect(lesson_row(page, "D8")).not_to_contain_text("opens once")
     assert console_errors == []
+
+
+def test_the_track_and_d8_follow_what_8_2_saves_in_another_tab(
+    page: Page, site_url: str, console_errors: list[str]
+) -> None:
+    open_page(page, site_url)
+    d8 = page.context.new_page()
+    d8_errors = watch_errors(d8)
+    open_page(d8, f"{site_url}d8/")
+    notice = d8.get_by_text(re.compile(r"^This deep dive builds on 8\.2 Attention by hand"))
+    expect(notice).to_be_visible()
+    other = page.context.new_page()
+    other_errors = watch_errors(other)
+    open_page(other, f"{site_url}8-2/")
+    lock_prediction(other, L82.right_prediction)
+    expect(lesson_row(page, "8.2")).to_contain_text("Status: in progress")
+    check_answers(other, L82.right_answers)
+    lock_reading(other, L82.right_reading)
+    expect(lesson_row(page, "8.2")).to_contain_text("Status: done")
+    expect(lesson_row(page, "D8")).to_contain_text("open")
+    expect(lesson_row(page, "D8")).not_to_contain_text("opens once")
+    expect(notice).to_be_hidden()
+    assert console_errors == d8_errors == other_errors == []
 
 
 def test_d8_progress_saved_by_the_first_site_comes_back_whole(
