@@ -8,6 +8,7 @@ from learner import (
     ANSWER_LABELS,
     MIXED_ANSWERS,
     SINGLE_HEAD_OUTPUT,
+    WHY_LABEL,
     answer_field,
     check_answers,
     echo,
@@ -57,7 +58,7 @@ def test_a_locked_prediction_opens_try_it_with_both_heads_computed_here(
     page: Page, d8_url: str, console_errors: list[str]
 ) -> None:
     open_d8(page, d8_url)
-    page.get_by_label("One line on why, if you want one").fill("Two softmaxes, not one.")
+    page.get_by_label(WHY_LABEL).fill("Two softmaxes, not one.")
     lock_prediction(page)
     for choice in ("The same two numbers.", "Within about 0.01 of each other.",
                    "Clearly different, by more than 0.1."):
@@ -203,7 +204,7 @@ def test_compare_bears_out_a_right_prediction(
     page: Page, d8_url: str, console_errors: list[str]
 ) -> None:
     open_d8(page, d8_url)
-    page.get_by_label("One line on why, if you want one").fill("Two softmaxes, not one.")
+    page.get_by_label(WHY_LABEL).fill("Two softmaxes, not one.")
     lock_prediction(page)
     compare = page.get_by_role("region", name="04 · Compare")
     expect(compare).to_contain_text("You predicted: Clearly different, by more than 0.1.")

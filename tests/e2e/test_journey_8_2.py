@@ -6,6 +6,7 @@ import re
 
 from learner import (
     L82,
+    WHY_LABEL,
     answer_field,
     beside,
     check_answers,
@@ -81,7 +82,7 @@ def test_the_whole_lesson_from_prediction_to_a_met_gate_and_back_after_reload(
     open_page(page, f"{site_url}8-2/")
     expect(page.get_by_role("heading", name="Attention by hand", level=1)).to_be_visible()
     expect(page.get_by_role("heading", name="03 · Try it")).to_be_hidden()
-    page.get_by_label("One line on why, if you want one").fill("Key 3 points along the query.")
+    page.get_by_label(WHY_LABEL).fill("Key 3 points along the query.")
     lock_prediction(page, L82.wrong_prediction)
     see_the_head_computed(page)
     meet_slips_and_hints(page)

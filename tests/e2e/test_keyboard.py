@@ -6,6 +6,7 @@ import re
 
 from learner import (
     MIXED_ANSWERS,
+    WHY_LABEL,
     announcer,
     assert_focus_visible,
     gate,
@@ -31,7 +32,7 @@ def test_the_gate_is_met_with_the_keyboard_alone(
     expect(clearly).to_be_focused()
     expect(clearly).to_be_checked()
     assert_focus_visible(page)
-    press_to(page, "Tab", page.get_by_label("One line on why, if you want one"))
+    press_to(page, "Tab", page.get_by_label(WHY_LABEL))
     keys.type("Each head has its own softmax.")
     press_to(page, "Tab", page.get_by_role("button", name="Lock in my prediction"))
     keys.press("Enter")

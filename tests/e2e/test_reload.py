@@ -11,6 +11,7 @@ from learner import (
     PROJECTION_LABELS,
     RIGHT_PREDICTION,
     RIGHT_READING,
+    WHY_LABEL,
     answer_field,
     check_answers,
     echo,
@@ -60,8 +61,8 @@ def expect_midway(page: Page) -> None:
     expect(prediction).to_be_checked()
     expect(prediction).to_be_disabled()
     expect(page.get_by_role("button", name="Prediction locked in")).to_be_disabled()
-    expect(page.get_by_label("One line on why, if you want one")).to_have_value(WHY)
-    expect(page.get_by_label("One line on why, if you want one")).to_be_disabled()
+    expect(page.get_by_label(WHY_LABEL)).to_have_value(WHY)
+    expect(page.get_by_label(WHY_LABEL)).to_be_disabled()
     expect(page.get_by_role("heading", name="03 · Try it")).to_be_visible()
     for label, typed in TYPED.items():
         expect(answer_field(page, label)).to_have_value(typed)
@@ -96,7 +97,7 @@ def test_a_reload_midway_brings_everything_back(
     page: Page, d8_url: str, console_errors: list[str]
 ) -> None:
     open_d8(page, d8_url)
-    page.get_by_label("One line on why, if you want one").fill(WHY)
+    page.get_by_label(WHY_LABEL).fill(WHY)
     lock_prediction(page)
     for answers in RUNS:
         check_answers(page, answers)
@@ -164,7 +165,7 @@ def expect_the_start(page: Page) -> None:
     for choice in (RIGHT_PREDICTION, "The same two numbers."):
         expect(page.get_by_role("radio", name=choice)).not_to_be_checked()
         expect(page.get_by_role("radio", name=choice)).to_be_enabled()
-    expect(page.get_by_label("One line on why, if you want one")).to_be_enabled()
+    expect(page.get_by_label(WHY_LABEL)).to_be_enabled()
     expect(page.get_by_role("button", name="Lock in my prediction")).to_be_enabled()
 
 

@@ -17,6 +17,7 @@ import pytest
 from learner import (
     D8,
     L82,
+    WHY_LABEL,
     Plan,
     check_answers,
     echo,
@@ -60,7 +61,7 @@ def every_shared_event(page: Page, url: str, plan: Plan,
     """Prediction, unreadable and odd input, both hints, a wrong then the right reading, the gate:
     what every lesson page has."""
     open_page(page, url)
-    page.get_by_label("One line on why, if you want one").fill("A reason.")
+    page.get_by_label(WHY_LABEL).fill("A reason.")
     lock_prediction(page, plan.right_prediction)
     field = next(iter(plan.right_answers))
     for text, message in UNREADABLE:
