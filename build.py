@@ -309,7 +309,10 @@ def precompile(site: Path, files: dict[str, Path]) -> None:
         "lessons": str(site / LESSONS_ZIP),
         "pyscript_pyc": str(site / PYSCRIPT_PYC),
     }
-    run(["node", str(RUNTIME / "precompile.mjs"), json.dumps(spec)])
+    with tempfile.TemporaryDirectory() as folder:
+        spec_file = Path(folder, "spec.json")
+        spec_file.write_text(json.dumps(spec), encoding="utf-8")
+        run(["node", str(RUNTIME / "precompile.mjs"), str(spec_file)])
 
 
 def head_links(html: str, up: str) -> str:
@@ -374,8 +377,8 @@ def build() -> Path:
     build_notebook()
     (DIST / ".nojekyll").touch()
     cache = write_service_worker(DIST)
-    print(f"Built {DIST.relative_to(ROOT)}/ ({len(pages)} pages, {len(files)} Python files, "
-          f"cache {cache})", flush=True)
+    print(f"Built {DIST.relative_to(ROOT)}/ ({len(pages)} pages, {len(files)} files in "
+          f"{LESSONS_ZIP}, cache {cache})", flush=True)
     return DIST
 
 

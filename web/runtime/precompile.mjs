@@ -1,14 +1,15 @@
 // Build step, never shipped: runs Pyodide itself under Node to compile Python to .pyc.
 //
-// Usage: node precompile.mjs '<json>' with {pyodide, pyscript, root, out}: the npm
-// pyodide folder, PyScript's generated stdlib/pyscript.js, the project root and the
-// output folder (host paths). No CPython 3.14 is needed: the bytecode comes from the
-// very interpreter that will run it. The Python side is precompile.py beside this file.
+// Usage: node precompile.mjs SPEC, a JSON file that build.py writes (host paths): the npm
+// pyodide folder, PyScript's generated stdlib/pyscript.js, our package's name and files,
+// the page scripts, and where the standard library and the two archives go. No CPython
+// 3.14 is needed: the bytecode comes from the very interpreter that will run it. The
+// Python side is precompile.py beside this file.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const spec = JSON.parse(process.argv[2]);
+const spec = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const here = dirname(fileURLToPath(import.meta.url));
 const { loadPyodide } = await import(pathToFileURL(join(spec.pyodide, "pyodide.mjs")).href);
 const { default: pyscriptFiles } = await import(pathToFileURL(spec.pyscript).href);
