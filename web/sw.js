@@ -60,17 +60,29 @@ self.addEventListener("fetch", (event) => {
 // Once the server has not answered, the next page asks the server itself ("no-cache"): a
 // copy in the browser's HTTP cache must not make it look reachable again, and send the
 // page's other files to a network that is not there.
+// A server that is reached but does not answer (a phone between stations) counts as not
+// answering after PATIENCE_MS, when the cache holds the page: the learner gets this deploy's
+// copy instead of a blank screen. An answer that comes later is dropped, so that the page
+// and the files it loads still come from one place.
+const PATIENCE_MS = 3000;
+
 async function page(request, cached) {
   if (!self.navigator.onLine) return (await cached()) ?? fetch(request);
+  const asked = unreachable ? new Request(request, { cache: "no-cache" }) : request;
+  const answer = fetch(asked);
+  answer.catch(() => {}); // a failure after the copy was given is no one's to handle
+  const late = new Promise((resolve) => setTimeout(resolve, PATIENCE_MS, null));
   try {
-    const asked = unreachable ? new Request(request, { cache: "no-cache" }) : request;
-    const response = await fetch(asked);
-    unreachable = false;
-    return response;
-  } catch (failure) {
-    const response = await cached();
-    if (!response) throw failure;
-    unreachable = true;
-    return response;
+    const response = await Promise.race([answer, late]);
+    if (response) {
+      unreachable = false;
+      return response;
+    }
+  } catch {
+    // The server did not answer at all: the copy, if there is one.
   }
+  const copy = await cached();
+  if (!copy) return answer; // nothing to fall back on: the server's answer, whenever it comes
+  unreachable = true;
+  return copy;
 }

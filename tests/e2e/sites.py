@@ -1,5 +1,5 @@
-"""A copy of the built site on a server a test controls: it can hold the runtime back, be
-rebuilt with changed content, or go away altogether, in any browser.
+"""A copy of the built site on a server a test controls: it can hold the runtime or a page
+back, be rebuilt with changed content, or go away altogether, in any browser.
 
 Playwright can hold a request or switch a page offline in Chromium; WebKitWebDriver can do
 neither, and Firefox's offline emulation covers only the page, never its service worker. So
@@ -71,8 +71,9 @@ class Site:
     def __init__(self, root: Path, prefix: str = "course") -> None:
         self.folder = root / prefix
         shutil.copytree(build.DIST, self.folder)
-        self.requested = threading.Event()  # the runtime has been asked for
-        self.released = threading.Event()  # the runtime may be sent
+        self.held = RUNTIME  # the end of the path that `hold` holds
+        self.requested = threading.Event()  # the held file has been asked for
+        self.released = threading.Event()  # the held file may be sent
         self.released.set()
         handler = partial(HoldingHandler, site=self, directory=str(root))
         self.server = build.QuietServer(("127.0.0.1", 0), handler)
@@ -80,13 +81,15 @@ class Site:
         self.serving = ExitStack()
         self.serving.enter_context(serving(self.server))
 
-    def hold_runtime(self) -> None:
-        """From now on, a request for the runtime waits until `release`."""
+    def hold(self, path: str = RUNTIME) -> None:
+        """From now on, a request whose path ends with `path` (the runtime, unless told)
+        waits until `release`."""
+        self.held = path
         self.requested.clear()
         self.released.clear()
 
     def wait_until_held(self, seconds: float = 60) -> None:
-        assert self.requested.wait(seconds), f"the runtime was not asked for within {seconds} s"
+        assert self.requested.wait(seconds), f"{self.held} was not asked for within {seconds} s"
 
     def release(self) -> None:
         self.released.set()
@@ -107,14 +110,14 @@ class Site:
 
 
 class HoldingHandler(build.QuietHandler):
-    """The site's static files; the runtime waits while its site holds it."""
+    """The site's static files; the file its site holds waits until released."""
 
     def __init__(self, *args: Any, site: Site, **kwargs: Any) -> None:
         self.site = site
         super().__init__(*args, **kwargs)
 
     def do_GET(self) -> None:
-        if self.path.split("?")[0].endswith(RUNTIME):
+        if self.path.split("?")[0].endswith(self.site.held):
             self.site.requested.set()
             self.site.released.wait(HOLD_SECONDS)
         super().do_GET()

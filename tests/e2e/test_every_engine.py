@@ -1,7 +1,8 @@
 """The learner's main paths in Firefox and WebKit, and, where only a server can stage the
 fault, in Chromium too: every lesson's journey on the trimmed runtime, a prediction locked
-before Python is ready, a reload after one visit with the site unreachable, a rebuilt
-deploy replacing the old cache, and the track, come back to, showing what a lesson saved."""
+before Python is ready, a reload after one visit with the site unreachable or not answering,
+a rebuilt deploy replacing the old cache, and the track, come back to, showing what a lesson
+saved."""
 
 from __future__ import annotations
 
@@ -116,7 +117,7 @@ def test_each_lesson_works_through_and_comes_back(
 def test_a_prediction_locked_while_python_starts_is_applied(
     learner: Learner, own_site: Site
 ) -> None:
-    own_site.hold_runtime()
+    own_site.hold()
     learner.goto(f"{own_site.url}d8/")
     learner.click("radio", D8.right_prediction)
     learner.fill("textbox", WHY_LABEL, WHY)
@@ -155,6 +156,24 @@ def test_after_one_visit_the_site_works_with_its_server_unreachable(
     # Never opened while the server was there, so only the worker's precache can have it.
     learner.click("link", "All lessons")
     learner.see("heading", "Learn machine learning")
+    assert learner.errors() == []
+
+
+@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
+def test_after_one_visit_a_server_that_does_not_answer_is_not_waited_for(
+    learner: Learner, own_site: Site
+) -> None:
+    open_lesson(learner, f"{own_site.url}d8/")
+    lock_prediction(learner, D8)
+    assert len(learner.run(CACHES_WHEN_CONTROLLED)) == 1
+    own_site.hold("/d8/")  # the page: reached, asked, and never answered
+
+    learner.reload()
+    own_site.wait_until_held()
+    learner.python_ready()
+    see_prediction_kept(learner, D8)
+    see_heads_computed(learner, D8)
+    own_site.release()
     assert learner.errors() == []
 
 
