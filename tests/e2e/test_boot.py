@@ -61,6 +61,24 @@ def test_a_broken_runtime_is_reported_in_plain_words(page: Page, d8_url: str) ->
     expect(page.locator("html")).to_have_attribute("data-python", "failed")
 
 
+def test_a_runtime_that_breaks_off_while_it_compiles_is_reported(page: Page, d8_url: str) -> None:
+    """A download that fails once Pyodide is compiling it (a phone losing its signal): Pyodide
+    itself only warns and waits forever; the page must say so at once."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
+    page.goto(d8_url)
+    page.wait_for_function("() => performance.getEntriesByName('wasm-compile').length > 0")
+    held[0].abort()
+    expect(page.locator("#boot-status")).to_have_text(
+        "Python could not start: part of the Python runtime did not load. "
+        "Reload the page to try again.")
+    expect(page.locator("html")).to_have_attribute("data-python", "failed")
+
+
 def test_the_status_counts_seconds_while_python_starts(page: Page, d8_url: str) -> None:
     release: list[Route] = []
 

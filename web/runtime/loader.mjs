@@ -12,9 +12,27 @@ export { version };
 
 const here = (path) => new URL(path, import.meta.url).href;
 
-export const loadPyodide = (options = {}) =>
-  loadFullPyodide({
+// Pyodide 0.29 starts the wasm download early and, once it is compiling it, catches a
+// failure of that download, warns on the console and never settles: the page would wait out
+// boot.js's timeout. So the compile is watched here (and marked "wasm-compile" in the
+// performance timeline), and a failed one fails loadPyodide, which PyScript reports as a
+// runtime that did not load.
+export const loadPyodide = (options = {}) => {
+  const { instantiateStreaming } = WebAssembly;
+  let fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  WebAssembly.instantiateStreaming = (source, imports) => {
+    performance.mark("wasm-compile");
+    const compiling = instantiateStreaming.call(WebAssembly, source, imports);
+    compiling.catch(fail);
+    return compiling;
+  };
+  const loading = loadFullPyodide({
     ...options,
     indexURL: here("../pyodide/"),
     stdLibURL: here("./python_stdlib.zip"),
   });
+  return Promise.race([loading, failed]).finally(() => {
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  });
+};
