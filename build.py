@@ -15,7 +15,7 @@ import tempfile
 import tomllib
 import zipfile
 from collections.abc import Sequence
-from functools import partial
+from functools import cache, partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -184,11 +184,17 @@ def pyscript_chunks() -> list[str]:
     return sorted(needed)
 
 
+@cache
+def core_imports() -> list[str]:
+    """The chunks that core.js imports statically: what a page loads before any plugin."""
+    return CHUNK_IMPORT.findall((PYSCRIPT_DIST / "core.js").read_text(encoding="utf-8"))
+
+
+@cache
 def pyscript_plugins() -> dict[str, str]:
     """Each plugin that PyScript's core chunk imports, by name, with the chunk it imports."""
-    static = CHUNK_IMPORT.findall((PYSCRIPT_DIST / "core.js").read_text(encoding="utf-8"))
     plugins = dict(PLUGIN_IMPORT.findall("".join(
-        (PYSCRIPT_DIST / name).read_text(encoding="utf-8") for name in static)))
+        (PYSCRIPT_DIST / name).read_text(encoding="utf-8") for name in core_imports())))
     if not set(PLUGINS_KEPT) <= plugins.keys():
         sys.exit(f"build.py: PyScript's plugins are {sorted(plugins)}; expected {PLUGINS_KEPT} "
                  "among them: check PLUGIN_IMPORT against this PyScript version")
@@ -321,8 +327,7 @@ def head_links(html: str, up: str) -> str:
     Besides the runtime: core.js's static chunks and kept plugins, the page's config, and the
     archives in its files, which PyScript fetches only once Pyodide has started (not main.py:
     it is asked for so late that Chromium warns the preload went unused)."""
-    static = CHUNK_IMPORT.findall((PYSCRIPT_DIST / "core.js").read_text(encoding="utf-8"))
-    static += [pyscript_plugins()[name] for name in PLUGINS_KEPT]
+    static = [*core_imports(), *(pyscript_plugins()[name] for name in PLUGINS_KEPT)]
     modules = [f"{up}{p}" for p in PRELOAD_MODULES] + [f"{up}pyscript/{n}" for n in static]
     fetched = [f"{up}{p}" for p in PRELOAD_FETCHES]
     fetched += re.findall(r'<script type="py"[^>]*\bconfig="([^"]+)"', html)

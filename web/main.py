@@ -395,10 +395,10 @@ def on_storage(event):
     render_waiting(PAGE)
 
 
-# A page the browser kept whole for "back" (its back-forward cache) runs no script again, and
-# in Firefox and WebKit it gets no storage event for what was saved meanwhile: pageshow says
-# it is back ("persisted"), and the page then reads what it may have missed.
 def on_lesson_shown(event):
+    """Back on a page the browser kept whole for "back" (its back-forward cache): no script
+    runs again there, and Firefox and WebKit send it no storage event for what was saved
+    meanwhile, so read what it may have missed."""
     if event.persisted:
         take_in_saved()
         render_waiting(PAGE)

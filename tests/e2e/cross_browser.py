@@ -249,6 +249,11 @@ RUN_ASYNC = """const done = arguments[arguments.length - 1];
 (%s)().then((value) => done({value}), (error) => done({error: String(error)}));"""
 
 
+def text_xpath(text: str) -> str:
+    """An XPath step to every element whose own text contains `text`, below its context."""
+    return f'//*[text()[contains(normalize-space(), "{text}")]]'
+
+
 class WebKitLearner:
     """A WebKitGTK MiniBrowser session (fresh profile), through Selenium."""
 
@@ -309,7 +314,7 @@ class WebKitLearner:
         self._find(role, name)
 
     def see_text(self, text: str, within: Within = None) -> None:
-        xpath = f'.//*[text()[contains(normalize-space(), "{text}")]]'
+        xpath = f".{text_xpath(text)}"
 
         def shown(driver: WebDriver) -> bool:
             scope = self._find(*within) if within else driver.find_element(By.TAG_NAME, "body")
@@ -321,7 +326,7 @@ class WebKitLearner:
             raise AssertionError(f"{text!r} is not shown") from None
 
     def no_text(self, text: str) -> None:
-        xpath = f'//body//*[text()[contains(normalize-space(), "{text}")]]'
+        xpath = f"//body{text_xpath(text)}"
         try:
             self._wait().until(lambda driver: not any(
                 e.is_displayed() for e in driver.find_elements(By.XPATH, xpath)))
