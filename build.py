@@ -116,6 +116,7 @@ TEST_IMPORTS = (
     "pytest",
     "playwright",
     "pytest_playwright",
+    "pytest_rerunfailures",
     "axe_playwright_python",
     "hypothesis",
     "numpy",
