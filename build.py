@@ -238,9 +238,14 @@ def page_config(depth: int) -> str:
     config = {
         "interpreter": f"{up}runtime/loader.mjs",
         "files": {f"{up}{archive}": "./*" for archive in ARCHIVES},
-        "plugins": [f"!{name}" for name in pyscript_plugins() if name not in PLUGINS_KEPT],
+        "plugins": plugins_off(),
     }
     return json.dumps(config, indent=2) + "\n"
+
+
+def plugins_off() -> list[str]:
+    """A config's `plugins` entry: every PyScript plugin but PLUGINS_KEPT turned off."""
+    return [f"!{name}" for name in pyscript_plugins() if name not in PLUGINS_KEPT]
 
 
 def render_pages() -> list[Path]:
@@ -292,6 +297,7 @@ def site_templates() -> Any:
     if importlib.util.find_spec("jinja2") is None:
         run([sys.executable, "-m", "pip", "install", "-e", ".[site]"])
     import jinja2  # noqa: PLC0415  (installed on demand: a fresh machine may not have it)
+    import markupsafe  # noqa: PLC0415  (comes with Jinja2)
 
     if str(PACKAGE.parent) not in sys.path:
         sys.path.insert(0, str(PACKAGE.parent))
@@ -300,6 +306,8 @@ def site_templates() -> Any:
     from attention_lessons._format import word  # noqa: PLC0415
 
     environment.filters["word"] = word
+    # Plugin names are words and hyphens (PLUGIN_IMPORT), so the JSON needs no escaping.
+    environment.globals["mpy_config"] = markupsafe.Markup(json.dumps({"plugins": plugins_off()}))
     return environment
 
 

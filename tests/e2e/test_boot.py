@@ -6,6 +6,7 @@ import re
 import urllib.request
 from collections.abc import Callable, Iterable
 
+import build
 import pytest
 from playwright.sync_api import Page, Route, expect
 
@@ -28,6 +29,27 @@ def test_d8_boots_python_from_its_own_origin_without_errors(
     assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in request_log)
     assert_same_origin(request_log, page.url)
     assert console_errors == []
+
+
+@pytest.mark.parametrize("path", ["", "d8/"])
+def test_pages_fetch_no_pyscript_plugin_they_turn_off(
+    *,
+    page: Page,
+    site_url: str,
+    path: str,
+    request_log: list[str],
+    wait_for_python: Callable[[Page], None],
+) -> None:
+    """PyScript imports each plugin that a config leaves on, for Pyodide and MicroPython alike,
+    whether or not the page runs MicroPython: both configs turn off all but the kept ones."""
+    page.goto(site_url + path)
+    wait_for_python(page)
+    plugins = build.pyscript_plugins()
+    kept = [f"/pyscript/{plugins[name]}" for name in build.PLUGINS_KEPT]
+    off = [f"/pyscript/{chunk}" for name, chunk in plugins.items()
+           if name not in build.PLUGINS_KEPT]
+    assert [url for url in request_log if url.endswith(tuple(off))] == []
+    assert [url for url in request_log if url.endswith(tuple(kept))]
 
 
 def test_track_page_links_to_d8_by_a_relative_url(
