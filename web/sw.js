@@ -71,7 +71,8 @@ async function page(request, cached) {
   const asked = unreachable ? new Request(request, { cache: "no-cache" }) : request;
   const answer = fetch(asked);
   answer.catch(() => {}); // a failure after the copy was given is no one's to handle
-  const late = new Promise((resolve) => setTimeout(resolve, PATIENCE_MS, null));
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(resolve, PATIENCE_MS, null); });
   try {
     const response = await Promise.race([answer, late]);
     if (response) {
@@ -80,6 +81,8 @@ async function page(request, cached) {
     }
   } catch {
     // The server did not answer at all: the copy, if there is one.
+  } finally {
+    clearTimeout(timer);
   }
   const copy = await cached();
   if (!copy) return answer; // nothing to fall back on: the server's answer, whenever it comes
