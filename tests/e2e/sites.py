@@ -15,6 +15,7 @@ from contextlib import ExitStack, contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import build
 
@@ -75,6 +76,7 @@ class Site:
         self.requested = threading.Event()  # the held file has been asked for
         self.released = threading.Event()  # the held file may be sent
         self.released.set()
+        self.sent: list[str] = []  # the path of each file sent whole (200), in the order asked
         handler = partial(HoldingHandler, site=self, directory=str(root))
         self.server = build.QuietServer(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}/{prefix}/"
@@ -103,6 +105,13 @@ class Site:
         path.write_text(html.replace(old, new), encoding="utf-8")
         return build.write_service_worker(self.folder)
 
+    def sent_before_worker(self) -> list[str]:
+        """The files sent whole before the page registered its service worker (it does once
+        Python is ready): what start-up fetched, without the worker's precache."""
+        sent = list(self.sent)
+        worker = f"{urlsplit(self.url).path}sw.js"
+        return sent[:sent.index(worker)] if worker in sent else sent
+
     def go_away(self) -> None:
         """Stop serving: from now on every request is refused, as on a link that is down."""
         self.release()
@@ -121,3 +130,7 @@ class HoldingHandler(build.QuietHandler):
             self.site.requested.set()
             self.site.released.wait(HOLD_SECONDS)
         super().do_GET()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        self.site.sent.append(self.path.split("?")[0])
+        super().copyfile(source, outputfile)

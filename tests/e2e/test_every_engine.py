@@ -113,6 +113,17 @@ def test_each_lesson_works_through_and_comes_back(
     assert learner.errors() == []
 
 
+@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
+def test_a_first_visit_fetches_each_file_once(learner: Learner, own_site: Site) -> None:
+    """Start-up asks for its files early (the page names them in its <head>); the requests
+    that then use them must not fetch them again. Safari's engine, for one, does not use a
+    <link rel=preload as=fetch> for a later fetch() of the same file."""
+    open_lesson(learner, f"{own_site.url}d8/")
+    sent = own_site.sent_before_worker()
+    assert [path for path in set(sent) if sent.count(path) > 1] == []
+    assert any(path.endswith("/runtime/python_stdlib.zip") for path in sent)
+
+
 @pytest.mark.parametrize("engine", OTHER_ENGINES)
 def test_a_prediction_locked_while_python_starts_is_applied(
     learner: Learner, own_site: Site
