@@ -55,7 +55,8 @@ PRELOAD_MODULES = ("runtime/loader.mjs", "pyodide/pyodide.mjs")
 LESSONS_ZIP = "py/attention_lessons.zip"
 PYSCRIPT_PYC = "runtime/pycache.zip"
 ARCHIVES = (LESSONS_ZIP, PYSCRIPT_PYC)
-PRELOAD_FETCHES = ("runtime/python_stdlib.zip", "pyodide/pyodide-lock.json", *ARCHIVES)
+# What web/early.js fetches as soon as a page's <head> is read, besides the page's config.
+EARLY_FETCHES = ("runtime/python_stdlib.zip", "pyodide/pyodide-lock.json", *ARCHIVES)
 SW_PREFIX = "attention-lessons-"  # the service worker deletes only caches named like this
 # The full standard library stays in dist/pyodide/ for other users of Pyodide (a notebook);
 # no page loads it, so the service worker does not precache it. Nor the notebook app, 24 MB
@@ -331,19 +332,21 @@ def precompile(site: Path, files: dict[str, Path]) -> None:
 
 
 def head_links(html: str, up: str) -> str:
-    """Preload links and the service-worker registration for a built page's <head>.
+    """Preloads, early fetches and the service-worker registration for a built page's <head>.
 
-    Besides the runtime: core.js's static chunks and kept plugins, the page's config, and the
-    archives in its files, which PyScript fetches only once Pyodide has started (not main.py:
-    it is asked for so late that Chromium warns the preload went unused)."""
+    Modules preloaded: the runtime's, and core.js's static chunks and kept plugins. Fetched at
+    once by web/early.js, which hands each to the request that asks for it: the page's config,
+    the standard library, the lock file and the archives in the config's files, which PyScript
+    fetches only once Pyodide has started (not main.py: it is asked for last, and Chromium
+    warned that a preload of it went unused)."""
     static = [*core_imports(), *(pyscript_plugins()[name] for name in PLUGINS_KEPT)]
     modules = [f"{up}{p}" for p in PRELOAD_MODULES] + [f"{up}pyscript/{n}" for n in static]
-    fetched = [f"{up}{p}" for p in PRELOAD_FETCHES]
-    fetched += re.findall(r'<script type="py"[^>]*\bconfig="([^"]+)"', html)
-    links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
-    links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetched]
-    links.append(f'<script src="{up}sw-register.js" defer></script>')
-    return "".join(f"  {line}\n" for line in links)
+    fetched = re.findall(r'<script type="py"[^>]*\bconfig="([^"]+)"', html)
+    fetched += [f"{up}{p}" for p in EARLY_FETCHES]
+    lines = [f'<link rel="modulepreload" href="{url}">' for url in modules]
+    lines.append(f'<script src="{up}early.js" data-fetch="{" ".join(fetched)}"></script>')
+    lines.append(f'<script src="{up}sw-register.js" defer></script>')
+    return "".join(f"  {line}\n" for line in lines)
 
 
 def write_service_worker(site: Path) -> str:
