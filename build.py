@@ -55,7 +55,10 @@ PRELOAD_MODULES = ("runtime/loader.mjs", "pyodide/pyodide.mjs")
 LESSONS_ZIP = "py/attention_lessons.zip"
 PYSCRIPT_PYC = "runtime/pycache.zip"
 ARCHIVES = (LESSONS_ZIP, PYSCRIPT_PYC)
-# What web/early.js fetches as soon as a page's <head> is read, besides the page's config.
+# What web/early.js fetches before PyScript starts, besides the page's config, and hands to
+# the request that asks for it (not main.py: it is asked for last, and Chromium warned that a
+# preload of it went unused). The standard library, the lock and the archives in the config's
+# files are asked for only once Pyodide has started.
 EARLY_FETCHES = ("runtime/python_stdlib.zip", "pyodide/pyodide-lock.json", *ARCHIVES)
 SW_PREFIX = "attention-lessons-"  # the service worker deletes only caches named like this
 # The full standard library stays in dist/pyodide/ for other users of Pyodide (a notebook);
@@ -308,6 +311,8 @@ def site_templates() -> Any:
 
     environment.filters["word"] = word
     # Plugin names are words and hyphens (PLUGIN_IMPORT), so the JSON needs no escaping.
+    environment.globals["config_name"] = CONFIG_NAME
+    environment.globals["early_fetches"] = EARLY_FETCHES
     environment.globals["mpy_config"] = markupsafe.Markup(json.dumps({"plugins": plugins_off()}))
     return environment
 
@@ -331,20 +336,12 @@ def precompile(site: Path, files: dict[str, Path]) -> None:
         run(["node", str(RUNTIME / "precompile.mjs"), str(spec_file)])
 
 
-def head_links(html: str, up: str) -> str:
-    """Preloads, early fetches and the service-worker registration for a built page's <head>.
-
-    Modules preloaded: the runtime's, and core.js's static chunks and kept plugins. Fetched at
-    once by web/early.js, which hands each to the request that asks for it: the page's config,
-    the standard library, the lock file and the archives in the config's files, which PyScript
-    fetches only once Pyodide has started (not main.py: it is asked for last, and Chromium
-    warned that a preload of it went unused)."""
+def head_links(up: str) -> str:
+    """Module preloads and the service-worker registration for a built page's <head>: the
+    runtime's modules, and core.js's static chunks and kept plugins."""
     static = [*core_imports(), *(pyscript_plugins()[name] for name in PLUGINS_KEPT)]
     modules = [f"{up}{p}" for p in PRELOAD_MODULES] + [f"{up}pyscript/{n}" for n in static]
-    fetched = re.findall(r'<script type="py"[^>]*\bconfig="([^"]+)"', html)
-    fetched += [f"{up}{p}" for p in EARLY_FETCHES]
     lines = [f'<link rel="modulepreload" href="{url}">' for url in modules]
-    lines.append(f'<script src="{up}early.js" data-fetch="{" ".join(fetched)}"></script>')
     lines.append(f'<script src="{up}sw-register.js" defer></script>')
     return "".join(f"  {line}\n" for line in lines)
 
@@ -389,7 +386,7 @@ def build() -> Path:
     for page in pages:  # start each page's runtime downloads as soon as its <head> is read
         up = "../" * (len(page.parts) - 1)
         html = (DIST / page).read_text(encoding="utf-8")
-        html = html.replace("</head>", head_links(html, up) + "</head>", 1)
+        html = html.replace("</head>", head_links(up) + "</head>", 1)
         (DIST / page).write_text(html, encoding="utf-8")
     build_notebook()
     (DIST / ".nojekyll").touch()
