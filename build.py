@@ -310,9 +310,9 @@ def site_templates() -> Any:
     from attention_lessons._format import word  # noqa: PLC0415
 
     environment.filters["word"] = word
-    # Plugin names are words and hyphens (PLUGIN_IMPORT), so the JSON needs no escaping.
     environment.globals["config_name"] = CONFIG_NAME
     environment.globals["early_fetches"] = EARLY_FETCHES
+    # Plugin names are words and hyphens (PLUGIN_IMPORT), so the JSON needs no escaping.
     environment.globals["mpy_config"] = markupsafe.Markup(json.dumps({"plugins": plugins_off()}))
     return environment
 
