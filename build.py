@@ -55,10 +55,12 @@ PRELOAD_MODULES = ("runtime/loader.mjs", "pyodide/pyodide.mjs")
 LESSONS_ZIP = "py/attention_lessons.zip"
 PYSCRIPT_PYC = "runtime/pycache.zip"
 ARCHIVES = (LESSONS_ZIP, PYSCRIPT_PYC)
-# What web/early.js fetches before PyScript starts, besides the page's config, and hands to
-# the request that asks for it (not main.py: it is asked for last, and Chromium warned that a
-# preload of it went unused). The standard library, the lock and the archives in the config's
-# files are asked for only once Pyodide has started.
+# What web/early.js fetches as a page starts and hands to the request that asks for it: the
+# standard library, the lock and the archives in the config's files, all asked for only once
+# Pyodide has started. Not the config: PyScript asks for it as soon as its module runs, and
+# Chromium now and then ran that module before early.js (2 cold visits in 40), which fetched
+# the config twice. Not main.py: it is asked for last, and Chromium warned that a preload of
+# it went unused.
 EARLY_FETCHES = ("runtime/python_stdlib.zip", "pyodide/pyodide-lock.json", *ARCHIVES)
 SW_PREFIX = "attention-lessons-"  # the service worker deletes only caches named like this
 # The full standard library stays in dist/pyodide/ for other users of Pyodide (a notebook);
