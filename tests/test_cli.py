@@ -18,11 +18,10 @@ import pytest
 from attention_lessons import _cli as cli
 from attention_lessons import attend, compute
 from attention_lessons._format import decimals, listing
+from course_build.notebook import package_wheel
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = "attention-8.2.json"
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py sits at the top of the repository)
 
 
 @functools.cache
@@ -30,7 +29,7 @@ def unpack_wheel() -> Path:
     """Build the package's wheel as build.py does for the notebook, once per run, and unpack it."""
     out = Path(tempfile.mkdtemp(prefix="attention-lessons-wheel-"))
     atexit.register(shutil.rmtree, out, True)
-    with zipfile.ZipFile(build.package_wheel(out)) as wheel:
+    with zipfile.ZipFile(package_wheel(out)) as wheel:
         wheel.extractall(out / "site")
     return out / "site"
 

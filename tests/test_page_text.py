@@ -3,9 +3,7 @@ word, and carries none of the numbers that Python computes."""
 
 from __future__ import annotations
 
-import sys
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
@@ -20,12 +18,10 @@ from attention_lessons import (
     progress_view,
     work,
 )
+from course_build.pages import lesson_page, site_templates, track_page
 from strategies import FIXTURES
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import build
-
-ENVIRONMENT = build.site_templates()
+ENVIRONMENT = site_templates()
 
 
 class _Labels(HTMLParser):
@@ -62,7 +58,7 @@ class _Labels(HTMLParser):
 
 def _labels(lesson: Lesson) -> _Labels:
     parser = _Labels()
-    parser.feed(build.lesson_page(ENVIRONMENT, lesson.slug))
+    parser.feed(lesson_page(ENVIRONMENT, lesson.slug))
     return parser
 
 
@@ -92,13 +88,13 @@ def test_the_page_carries_no_computed_number(lesson: Lesson) -> None:
     view = fixed_view(worked)
     printed = {bar.weight for head in view.heads for bar in head.bars}
     printed |= {step.value for head in view.heads for step in head.steps if "." in step.value}
-    html = build.lesson_page(ENVIRONMENT, lesson.slug)
+    html = lesson_page(ENVIRONMENT, lesson.slug)
     assert printed
     assert sorted(n for n in printed if n in html) == []
 
 
 def test_the_track_lists_every_lesson_in_order() -> None:
-    html = build.track_page(ENVIRONMENT)
+    html = track_page(ENVIRONMENT)
     places = [html.index(f'href="{slug}/"') for slug in LESSONS]
     assert places == sorted(places)
 
@@ -122,7 +118,7 @@ def test_every_element_the_page_update_writes_is_on_the_page(lesson: Lesson) -> 
     update = page_update(progress_view(locked, worked))
     written = {*update.texts, *update.hidden, *update.disabled, *update.states, *update.invalid}
     page = _Ids()
-    page.feed(build.lesson_page(ENVIRONMENT, lesson.slug))
+    page.feed(lesson_page(ENVIRONMENT, lesson.slug))
     assert written - page.ids == set()
     assert update.texts["lock_prediction"] == "Prediction locked in"
     assert update.hidden["after_prediction"] is False

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,10 +18,14 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 
+from course_build.machine import CHROMIUM, CHROMIUM_ARGS
+from course_build.paths import DIST
+from course_build.server import make_server
+from course_build.site import build
+from course_build.testing import BUILT_ENV
+
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py sits at the top of the repository)
 from sites import Site, serving  # noqa: E402
 
 BOOT_TIMEOUT_MS = 60_000  # a cold Pyodide start takes about 3 s here; CI machines are slower
@@ -58,8 +61,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch Debian's Chromium (Playwright cannot download its own here) with the DESIGN flags,
     and with the back-forward cache that Playwright turns off and learners' browsers have."""
-    args = [*browser_type_launch_args.get("args", []), *build.CHROMIUM_ARGS]
-    return {**browser_type_launch_args, "executable_path": build.CHROMIUM, "args": args,
+    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args,
             "ignore_default_args": ["--disable-back-forward-cache"]}
 
 
@@ -68,10 +71,10 @@ def site_url() -> Iterator[str]:
     """Base URL (ending in "/") of dist/, served from a background thread on a free port.
 
     dist/ is built once per session, unless `build.py test` has just built it."""
-    already_built = os.environ.get(build.BUILT_ENV) == "1"
-    if not (already_built and (build.DIST / "d8" / "index.html").is_file()):
-        build.build()
-    with serving(build.make_server(build.DIST)) as port:
+    already_built = os.environ.get(BUILT_ENV) == "1"
+    if not (already_built and (DIST / "d8" / "index.html").is_file()):
+        build()
+    with serving(make_server(DIST)) as port:
         yield f"http://127.0.0.1:{port}/"
 
 

@@ -21,7 +21,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-import build
 import pytest
 from conftest import FAILED_PREFIX, READY_TEXT, python_ready, watch_errors
 from playwright.sync_api import Locator, Page, expect
@@ -38,9 +37,12 @@ from selenium.webdriver.support.ui import WebDriverWait
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
+from course_build.machine import FIREFOX, WEBKIT_DRIVER, XVFB_RUN
+from course_build.paths import NODE_MODULES, ROOT
+
 BOOT_SECONDS = 120  # a cold start takes 2 to 7 s here when the machine is idle; CI may not be
 STEP_SECONDS = 30
-FIREFOX_DRIVER = build.ROOT / "tests" / "e2e" / "firefox_driver.mjs"
+FIREFOX_DRIVER = ROOT / "tests" / "e2e" / "firefox_driver.mjs"
 Within = tuple[str, str] | None  # (role, name) of the element to look inside, or anywhere
 
 
@@ -148,7 +150,7 @@ class FirefoxLearner:
     def __init__(self, node: str, firefox: str) -> None:
         # Its log goes to this process's stderr, which pytest shows when a test fails.
         self.process = subprocess.Popen(
-            [node, str(FIREFOX_DRIVER), firefox], cwd=build.ROOT, text=True,
+            [node, str(FIREFOX_DRIVER), firefox], cwd=ROOT, text=True,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
         self.replies: queue.Queue[str] = queue.Queue()
         self.listener = threading.Thread(target=self._listen, daemon=True)
@@ -354,14 +356,14 @@ class XvfbService(Service):
     """WebKitWebDriver started through xvfb-run, so MiniBrowser gets a virtual display."""
 
     def command_line_args(self) -> list[str]:
-        return ["-a", build.WEBKIT_DRIVER, f"--port={self.port}"]
+        return ["-a", WEBKIT_DRIVER, f"--port={self.port}"]
 
 
 @contextlib.contextmanager
 def webkit_session() -> Iterator[WebDriver]:
     """A WebKitGTK MiniBrowser session (fresh profile) on a fresh virtual display."""
-    xvfb_run = require(build.XVFB_RUN, "xvfb")
-    require(build.WEBKIT_DRIVER, "webkit2gtk-driver")
+    xvfb_run = require(XVFB_RUN, "xvfb")
+    require(WEBKIT_DRIVER, "webkit2gtk-driver")
     # Its own session, so xvfb-run, Xvfb, the driver and MiniBrowser end together.
     service = XvfbService(executable_path=xvfb_run, popen_kw={"start_new_session": True})
     service.start()
@@ -383,9 +385,9 @@ def webkit_session() -> Iterator[WebDriver]:
 
 @contextlib.contextmanager
 def firefox_session() -> Iterator[FirefoxLearner]:
-    firefox = require(build.FIREFOX, "firefox-esr")
+    firefox = require(FIREFOX, "firefox-esr")
     node = require("node", "nodejs")
-    assert (build.NODE_MODULES / "puppeteer-core").is_dir(), (
+    assert (NODE_MODULES / "puppeteer-core").is_dir(), (
         "puppeteer-core is missing: run `python3 build.py setup` (npm ci)")
     learner = FirefoxLearner(node, firefox)
     try:

@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import build
+from course_build.offline import write_service_worker
+from course_build.paths import DIST
+from course_build.server import QuietHandler, QuietServer
 
 RUNTIME = "/pyodide.asm.wasm"  # the file Python cannot start without
 HOLD_SECONDS = 300  # a held request is let go after this even if the test never releases it
@@ -54,7 +56,7 @@ CACHES_AFTER_UPDATE = """async () => {
 
 
 @contextmanager
-def serving(server: build.QuietServer) -> Iterator[int]:
+def serving(server: QuietServer) -> Iterator[int]:
     """Serve from a background thread while the block runs; give the server's port."""
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
@@ -71,14 +73,14 @@ class Site:
 
     def __init__(self, root: Path, prefix: str = "course") -> None:
         self.folder = root / prefix
-        shutil.copytree(build.DIST, self.folder)
+        shutil.copytree(DIST, self.folder)
         self.held = RUNTIME  # the end of the path that `hold` holds
         self.requested = threading.Event()  # the held file has been asked for
         self.released = threading.Event()  # the held file may be sent
         self.released.set()
         self.sent: list[str] = []  # the path of each file sent whole (200), in the order asked
         handler = partial(HoldingHandler, site=self, directory=str(root))
-        self.server = build.QuietServer(("127.0.0.1", 0), handler)
+        self.server = QuietServer(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}/{prefix}/"
         self.serving = ExitStack()
         self.serving.enter_context(serving(self.server))
@@ -103,7 +105,7 @@ class Site:
         html = path.read_text(encoding="utf-8")
         assert old in html, f"{old!r} is not in {page}"
         path.write_text(html.replace(old, new), encoding="utf-8")
-        return build.write_service_worker(self.folder)
+        return write_service_worker(self.folder)
 
     def sent_before_worker(self) -> list[str]:
         """The files sent whole before the page registered its service worker (it does once
@@ -118,7 +120,7 @@ class Site:
         self.serving.close()  # a second call does nothing
 
 
-class HoldingHandler(build.QuietHandler):
+class HoldingHandler(QuietHandler):
     """The site's static files; the file its site holds waits until released."""
 
     def __init__(self, *args: Any, site: Site, **kwargs: Any) -> None:

@@ -6,9 +6,10 @@ import re
 import urllib.request
 from collections.abc import Callable, Iterable
 
-import build
 import pytest
 from playwright.sync_api import Page, Route, expect
+
+from course_build.runtime import PLUGINS_KEPT, pyscript_plugins
 
 # Numbers the learner computes; the page must compute them in the browser, never ship them.
 COMPUTED = ("0.4643", "1.3760", "0.8744", "1.1740", "0.7643", "0.2019", "0.1101")
@@ -44,10 +45,10 @@ def test_pages_fetch_no_pyscript_plugin_they_turn_off(
     whether or not the page runs MicroPython: both configs turn off all but the kept ones."""
     page.goto(site_url + path)
     wait_for_python(page)
-    plugins = build.pyscript_plugins()
-    kept = [f"/pyscript/{plugins[name]}" for name in build.PLUGINS_KEPT]
+    plugins = pyscript_plugins()
+    kept = [f"/pyscript/{plugins[name]}" for name in PLUGINS_KEPT]
     off = [f"/pyscript/{chunk}" for name, chunk in plugins.items()
-           if name not in build.PLUGINS_KEPT]
+           if name not in PLUGINS_KEPT]
     assert [url for url in request_log if url.endswith(tuple(off))] == []
     assert [url for url in request_log if url.endswith(tuple(kept))]
 

@@ -9,9 +9,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
-import build
 from learner import open_d8
 from playwright.sync_api import Page, Response, expect
+
+from course_build.notebook import KERNEL_PLUGIN, NOTEBOOK_DIST
+from course_build.paths import DIST
 
 # A cold kernel takes 15–23 s here (Pyodide, then IPython and the package from our lock);
 # a busy 2-core CI machine is slower.
@@ -35,21 +37,21 @@ KERNEL_NEEDS = {"micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "j
 
 
 def kernel_settings() -> dict[str, Any]:
-    config = json.loads((build.NOTEBOOK_DIST / "jupyter-lite.json").read_text(encoding="utf-8"))
+    config = json.loads((NOTEBOOK_DIST / "jupyter-lite.json").read_text(encoding="utf-8"))
     settings: dict[str, Any] = config["jupyter-config-data"]["litePluginSettings"]
-    kernel: dict[str, Any] = settings[build.KERNEL_PLUGIN]
+    kernel: dict[str, Any] = settings[KERNEL_PLUGIN]
     return kernel
 
 
 def test_the_kernel_preloads_only_wheels_the_site_ships(site_url: str) -> None:
     settings = kernel_settings()
     assert settings["disablePyPIFallback"] is True
-    pyodide = (build.NOTEBOOK_DIST / settings["pyodideUrl"]).resolve()
-    assert pyodide == (build.DIST / "pyodide" / "pyodide.mjs").resolve()
+    pyodide = (NOTEBOOK_DIST / settings["pyodideUrl"]).resolve()
+    assert pyodide == (DIST / "pyodide" / "pyodide.mjs").resolve()
     options = settings["loadPyodideOptions"]
-    lock_path = build.NOTEBOOK_DIST / options["lockFileURL"]
+    lock_path = NOTEBOOK_DIST / options["lockFileURL"]
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
-    runtime = json.loads((build.DIST / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
+    runtime = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
     assert lock["info"] == runtime["info"]
     packages = lock["packages"]
     wanted = set(options["packages"])

@@ -7,13 +7,15 @@ from collections.abc import Iterator
 from functools import partial
 from urllib.parse import urlsplit
 
-import build
 import pytest
 from conftest import python_ready
 from learner import D8, L82, lock_prediction
 from playwright.sync_api import Page, Response, expect
 from sites import serving
 from test_notebook import HEARTBEAT
+
+from course_build.paths import DIST
+from course_build.server import QuietHandler, QuietServer
 
 PREFIX = "/learn-ml/"
 # Each lesson the track links to, with its notebook and a number its page computes once
@@ -24,20 +26,20 @@ LESSONS = {
 }
 
 
-class SubPathHandler(build.QuietHandler):
+class SubPathHandler(QuietHandler):
     """dist/ under PREFIX; anything outside it is a 404, as on a project site."""
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(PREFIX):
-            return str(build.DIST / "not-under-the-sub-path")
+            return str(DIST / "not-under-the-sub-path")
         return super().translate_path("/" + path.removeprefix(PREFIX))
 
 
 @pytest.fixture(scope="module")
 def subpath_url(site_url: str) -> Iterator[str]:
     """The track page's URL under PREFIX (site_url has built dist/ already)."""
-    handler = partial(SubPathHandler, directory=str(build.DIST))
-    with serving(build.QuietServer(("127.0.0.1", 0), handler)) as port:
+    handler = partial(SubPathHandler, directory=str(DIST))
+    with serving(QuietServer(("127.0.0.1", 0), handler)) as port:
         yield f"http://127.0.0.1:{port}{PREFIX}"
 
 

@@ -12,7 +12,6 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-import build
 import pytest
 from learner import (
     D8,
@@ -32,6 +31,8 @@ from learner import (
     set_projection,
 )
 from playwright.sync_api import Page, expect
+
+from course_build.paths import DIST
 
 VECTORS = "The concatenated head outputs before and after the output projection"
 # Good, bad and odd input: a fraction, a decimal comma, an exponent, the Unicode minus,
@@ -145,8 +146,8 @@ def test_every_event_works_on_the_trimmed_runtime(
 def test_every_lesson_page_is_covered(site_url: str) -> None:
     """A new lesson page that loads Python must get a line in LESSONS."""
     pages = {
-        page.parent.relative_to(build.DIST).as_posix() + "/"
-        for page in build.DIST.rglob("index.html")
+        page.parent.relative_to(DIST).as_posix() + "/"
+        for page in DIST.rglob("index.html")
         if "pyscript/core.js" in page.read_text(encoding="utf-8")
     }
     assert pages == set(LESSONS)

@@ -23,11 +23,14 @@ from pathlib import Path
 from playwright.sync_api import Playwright, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
-import build  # noqa: E402  (build.py sits at the top of the repository)
+sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests" / "e2e")]
 from cross_browser import webkit_session  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+from course_build.machine import CHROMIUM, CHROMIUM_ARGS, FIREFOX  # noqa: E402
+from course_build.paths import DIST  # noqa: E402
+from course_build.server import make_server  # noqa: E402
 
 READY = "Python is ready."
 TIMEOUT_S = 120
@@ -39,7 +42,7 @@ def chromium(playwright: Playwright, url: str) -> Timing:
     # A persistent profile: an incognito context's memory cache keeps no 9.6 MB wasm.
     with tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS))
+            profile, executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         try:
             page = context.new_page()
 
@@ -57,7 +60,7 @@ def chromium(playwright: Playwright, url: str) -> Timing:
 
 def firefox(url: str) -> Timing:
     script = ROOT / "tests" / "perf" / "firefox_ready.mjs"
-    done = subprocess.run(["node", str(script), build.FIREFOX, url], capture_output=True,
+    done = subprocess.run(["node", str(script), FIREFOX, url], capture_output=True,
                           text=True, check=True, timeout=3 * TIMEOUT_S, cwd=ROOT)
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     return float(figures["cold"]), float(figures["warm"])
@@ -89,7 +92,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args(argv).runs
-    server = build.make_server(build.DIST)
+    server = make_server(DIST)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}/d8/"
     results: dict[str, list[Timing]] = {"chromium": [], "firefox": [], "webkit": []}

@@ -22,8 +22,11 @@ from pathlib import Path
 from playwright.sync_api import BrowserType, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py sits at the top of the repository)
+sys.path.insert(0, str(ROOT / "src"))
+from course_build.machine import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from course_build.notebook import NOTEBOOK_DIST  # noqa: E402
+from course_build.paths import DIST  # noqa: E402
+from course_build.server import make_server  # noqa: E402
 
 TIMEOUT_MS = 240_000
 NOTEBOOK = "notebook/notebooks/index.html?path=d8.ipynb"
@@ -49,7 +52,7 @@ def cold(chromium: BrowserType, url: str, *marks: Callable[[Page], None]) -> lis
     """Seconds from navigation to each mark, in order, in a browser with a fresh profile."""
     with tempfile.TemporaryDirectory() as profile:
         context = chromium.launch_persistent_context(
-            profile, executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS))
+            profile, executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         try:
             page = context.new_page()
             started = time.perf_counter()
@@ -71,9 +74,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    if not (build.NOTEBOOK_DIST / "jupyter-lite.json").is_file():
+    if not (NOTEBOOK_DIST / "jupyter-lite.json").is_file():
         sys.exit("dist/ is not built: run `python3 build.py bench --notebook`")
-    server = build.make_server(build.DIST)
+    server = make_server(DIST)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}/"
     d8: list[float] = []

@@ -41,9 +41,12 @@ from probes import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
-import build  # noqa: E402  (build.py sits at the top of the repository)
+sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests" / "e2e")]
 from sites import CACHES_WHEN_CONTROLLED  # noqa: E402
+
+from course_build.machine import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from course_build.paths import DIST  # noqa: E402
+from course_build.server import QuietHandler, QuietServer  # noqa: E402
 
 READY = "Python is ready."
 TIMEOUT_MS = 120_000
@@ -71,7 +74,7 @@ document.getElementById("boot-status").textContent = "Python is ready."
 BARE_CONFIG = 'interpreter = "../pyodide/pyodide.mjs"\n'
 
 
-class CountingHandler(build.QuietHandler):
+class CountingHandler(QuietHandler):
     """Serves the site and logs the body bytes it sends: when the request came in (seconds
     since the epoch), its path and the bytes. What left the server."""
 
@@ -138,7 +141,7 @@ def measure(chromium: BrowserType, base: str, name: str, profile: str) -> dict[s
     """One cold and one warm visit of a page in a fresh browser profile."""
     with tempfile.TemporaryDirectory() as folder:
         context = chromium.launch_persistent_context(
-            folder, executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS)
+            folder, executable_path=CHROMIUM, args=list(CHROMIUM_ARGS)
         )
         try:
             cold, page = visit(context, f"{base}{name}/", profile)
@@ -201,19 +204,19 @@ def report(summary: dict[str, Any], runs: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--json", type=Path, default=build.DIST / "bench.json")
+    parser.add_argument("--json", type=Path, default=DIST / "bench.json")
     args = parser.parse_args()
-    if not (build.DIST / "d8" / "index.html").is_file():
+    if not (DIST / "d8" / "index.html").is_file():
         sys.exit("dist/ is not built: run `python3 build.py bench`")
     runs: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
-        shutil.copytree(build.DIST, site)
+        shutil.copytree(DIST, site)
         (site / "bare").mkdir()
         (site / "bare" / "index.html").write_text(BARE_HTML, encoding="utf-8")
         (site / "bare" / "pyscript.toml").write_text(BARE_CONFIG, encoding="utf-8")
         handler = partial(CountingHandler, directory=str(site))
-        server = build.QuietServer(("127.0.0.1", 0), handler)
+        server = QuietServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_port}/"
         try:

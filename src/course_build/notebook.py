@@ -1,0 +1,127 @@
+"""The lessons' notebooks in JupyterLite, on the site's own Pyodide, with a lock of our own over
+the wheels its kernel loads."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from .paths import DIST, NOTEBOOKS, ROOT, run
+from .runtime import PYODIDE_DIST
+
+NOTEBOOK_DIST = DIST / "notebook"
+WHEEL_CACHE = ROOT / "build" / "notebook-wheels"  # PyPI downloads, kept between builds
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+# What the kernel imports at start, by their names in Pyodide's own lock, which gives their
+# versions and dependencies. The npm pyodide package ships no wheels, and Pyodide's rebuilt
+# wheels hash differently from PyPI's, so these come from PyPI under a lock of our own.
+KERNEL_FROM_PYODIDE = (
+    "micropip", "packaging", "ipython", "asttokens", "decorator", "executing",
+    "matplotlib-inline", "prompt-toolkit", "pure-eval", "pygments", "six", "stack-data",
+    "traitlets", "wcwidth", "jedi", "parso",
+)
+KERNEL_FROM_PYPI = {"comm": "0.2.3"}  # pyodide-kernel needs comm; Pyodide's lock has none
+# The kernel extension's own wheels (its static/pypi/), with the package's wheel beside them.
+KERNEL_FROM_EXTENSION = ("piplite", "pyodide-kernel", "ipykernel")
+# The worker skips its piplite installs for these names when they are preloaded, so every
+# wheel loads from the lock; listing the whole lock preloads the package too.
+KERNEL_PACKAGES = (*KERNEL_FROM_PYODIDE, *KERNEL_FROM_PYPI, *KERNEL_FROM_EXTENSION,
+                   "attention-lessons")
+
+
+def package_wheel(out: Path) -> Path:
+    """Build the package's wheel, fixtures inside, into out and return its path."""
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), "."])
+    return next(out.glob("attention_lessons-*.whl"))
+
+
+def pypi_wheels(pins: dict[str, str]) -> list[Path]:
+    """The pure-Python wheels name==version for Pyodide's Python, downloaded from PyPI once."""
+    stems = {name: f"{re.sub(r'[-_.]+', '_', name)}-{version}-" for name, version in pins.items()}
+    missing = [f"{n}=={pins[n]}" for n, s in stems.items() if not any(WHEEL_CACHE.glob(f"{s}*"))]
+    if missing:
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+             "--only-binary=:all:", "--python-version", "3.14", "--platform", "any",
+             "--implementation", "py", "-d", str(WHEEL_CACHE), *missing])
+    return [next(WHEEL_CACHE.glob(f"{stem}*.whl")) for stem in stems.values()]
+
+
+def wheel_entry(wheel: Path) -> dict[str, Any]:
+    """A lock entry read from the wheel itself: its top-level imports and unconditional needs."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        lines = archive.read(metadata).decode("utf-8").splitlines()
+    field = {k: v for k, _, v in (line.partition(": ") for line in lines if ": " in line)}
+    needs = [line.removeprefix("Requires-Dist: ") for line in lines
+             if line.startswith("Requires-Dist: ") and ";" not in line]
+    tops = {n.split("/")[0].removesuffix(".py") for n in names if n.endswith(".py")}
+    return {"name": canonical(field["Name"]), "version": field["Version"],
+            "depends": [re.split(r"[\s<>=!~\[(]", need)[0] for need in needs],
+            "imports": sorted(tops)}
+
+
+def canonical(name: str) -> str:
+    """A distribution's name as Pyodide's lock keys it: lower case, runs of -_. as one dash."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def kernel_lock(wheels: Path) -> dict[str, Any]:
+    """A Pyodide lock listing exactly the wheels in `wheels`, with their real sha256."""
+    stock = json.loads((PYODIDE_DIST / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages: dict[str, Any] = {}
+    for wheel in sorted(wheels.glob("*.whl")):
+        entry = wheel_entry(wheel)
+        known = stock["packages"].get(entry["name"], {})
+        entry.update({k: known[k] for k in ("depends", "imports") if k in known})
+        packages[entry["name"]] = {
+            **entry, "depends": sorted(canonical(need) for need in entry["depends"]),
+            "file_name": wheel.name,  # Pyodide resolves it against the lock's own folder
+            "install_dir": "site", "package_type": "package", "unvendored_tests": False,
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        }
+    return {"info": stock["info"], "packages": packages}
+
+
+def lite_config() -> dict[str, Any]:
+    """jupyter-lite.json: the kernel on the site's own Pyodide, every wheel from our lock."""
+    kernel = {
+        # Only values starting "./" are taken relative to jupyter-lite.json, in notebook/.
+        "pyodideUrl": "./../pyodide/pyodide.mjs",
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": {"lockFileURL": "./wheels/pyodide-lock.json",
+                               "packages": list(KERNEL_PACKAGES)},
+    }
+    return {"jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: kernel}}}
+
+
+def build_notebook() -> None:
+    """JupyterLite's notebook app into dist/notebook/, the lessons' notebooks, wheels and lock."""
+    stock = json.loads((PYODIDE_DIST / "pyodide-lock.json").read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory() as temp:
+        lite = Path(temp)
+        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2))
+        run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
+             "--contents", str(NOTEBOOKS), "--output-dir", str(NOTEBOOK_DIST),
+             "--apps", "notebooks", "--no-sourcemaps", "--no-unused-shared-packages"],
+            cwd=lite)  # it keeps its task database in the working directory
+        wheels = NOTEBOOK_DIST / "wheels"
+        wheels.mkdir()
+        package_wheel(wheels)
+    shipped = NOTEBOOK_DIST / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    for name in KERNEL_FROM_EXTENSION:
+        stem = re.sub(r"[-_.]+", "_", name)
+        shutil.copy2(next((shipped / "static" / "pypi").glob(f"{stem}-*.whl")), wheels)
+    pins = {name: stock["packages"][name]["version"] for name in KERNEL_FROM_PYODIDE}
+    for wheel in pypi_wheels({**pins, **KERNEL_FROM_PYPI}):
+        shutil.copy2(wheel, wheels)
+    lock = kernel_lock(wheels)
+    (wheels / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")

@@ -1,0 +1,31 @@
+"""The whole build: dist/ from scratch, step by step."""
+
+from __future__ import annotations
+
+import shutil
+
+from . import notebook, offline, pages, runtime
+from .paths import DIST, ROOT, WEB
+
+# Files of web/ that are never copied as they are: templates, and what the build turns into
+# something else (sw.js is written with a hash; the precompile step runs at build time only).
+NOT_COPIED = ("__pycache__", "*.pyc", "index.html", "_*.html", pages.LESSON_TEMPLATE,
+              "precompile.*", "sw.js")
+
+
+def build() -> None:
+    """Install the pinned runtime if needed and build dist/ from scratch."""
+    runtime.ensure_runtime()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns(*NOT_COPIED))
+    runtime.copy_runtime(DIST)
+    files = runtime.python_files()
+    built = pages.render_pages(DIST)
+    runtime.precompile(DIST, files)
+    pages.add_head_links(DIST, built)
+    notebook.build_notebook()
+    (DIST / ".nojekyll").touch()
+    cache = offline.write_service_worker(DIST)
+    print(f"Built {DIST.relative_to(ROOT)}/ ({len(built)} pages, {len(files)} files in "
+          f"{runtime.LESSONS_ZIP}, cache {cache})", flush=True)

@@ -1,0 +1,43 @@
+"""The test and benchmark commands: set up, build once, then pytest or one of tests/perf/."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+
+from . import machine, site
+from .paths import ROOT
+
+BUILT_ENV = "ATTENTION_LESSONS_DIST_BUILT"  # set by `build.py test`: the e2e tests skip their build
+# The inner loop: the unit tests, and one Chromium journey per lesson (marked `quick`).
+QUICK = ("-m", "not e2e or quick")
+BENCHMARKS = {  # by command: the script in tests/perf/ that runs it
+    "bench": "bench_startup.py",
+    "bench-browsers": "bench_browsers.py",
+    "bench-notebook": "bench_notebook.py",
+}
+
+
+def run_tests(pytest_args: Sequence[str], *, quick: bool = False) -> int:
+    """Set up, build, then run pytest over every test (or the QUICK ones) with the arguments."""
+    if (code := machine.setup()) != 0:
+        return code
+    site.build()
+    env = {**os.environ, BUILT_ENV: "1"}
+    pytest = [sys.executable, "-m", "pytest", *(QUICK if quick else ()), *pytest_args]
+    code = subprocess.run(pytest, check=False, cwd=ROOT, env=env).returncode
+    if code == 5:
+        print("build.py test: pytest ran no tests, which counts as a failure.", flush=True)
+        return 1
+    return code
+
+
+def bench(name: str, bench_args: Sequence[str]) -> int:
+    """Set up, build, then run one of tests/perf/'s benchmarks with the arguments given."""
+    if (code := machine.setup()) != 0:
+        return code
+    site.build()
+    command = [sys.executable, str(ROOT / "tests" / "perf" / BENCHMARKS[name]), *bench_args]
+    return subprocess.run(command, check=False, cwd=ROOT).returncode
