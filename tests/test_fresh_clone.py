@@ -1,0 +1,56 @@
+"""The README's build command on Debian's own Python, which refuses pip installs (PEP 668)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from course_build.paths import NODE_MODULES, ROOT
+
+DEBIAN_PYTHON = Path("/usr/bin/python3")  # these machines have it; CI's is one of them
+# What a Python has installed, from its own point of view (site and user packages alike).
+LIST_INSTALLED = ("import importlib.metadata as m; "
+                  "print('\\n'.join(sorted(f'{d.name}=={d.version}' for d in m.distributions())))")
+
+
+def installed(python: Path) -> list[str]:
+    done = subprocess.run([python, "-c", LIST_INSTALLED], capture_output=True, text=True,
+                          check=True)
+    return done.stdout.splitlines()
+
+
+def fresh_copy(to: Path) -> None:
+    """The checkout as a fresh clone of it would be, with this tree's changes: every file git
+    tracks or would track, and none it ignores (no .venv/, dist/, build/)."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            cwd=ROOT, capture_output=True, check=True).stdout
+    for name in filter(None, listed.decode().split("\0")):
+        if (ROOT / name).is_file():
+            (to / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, to / name)
+
+
+def test_build_py_builds_a_fresh_clone_with_debians_python_and_installs_nothing_there(
+    tmp_path: Path,
+) -> None:
+    stdlib = subprocess.run(
+        [DEBIAN_PYTHON, "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))"],
+        capture_output=True, text=True, check=True).stdout.strip()
+    assert (Path(stdlib) / "EXTERNALLY-MANAGED").is_file(), (
+        f"{DEBIAN_PYTHON} is not marked externally managed, so this test proves nothing")
+    clone = tmp_path / "clone"
+    fresh_copy(clone)
+    # The npm runtime is not what this test is about: share the one already installed.
+    (clone / "node_modules").symlink_to(NODE_MODULES, target_is_directory=True)
+    before = installed(DEBIAN_PYTHON)
+    env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONPATH"}}
+    done = subprocess.run([DEBIAN_PYTHON, "build.py", "build"], cwd=clone, env=env,
+                          capture_output=True, text=True, timeout=900, check=False)
+    said = done.stdout + done.stderr
+    assert done.returncode == 0, said[-4000:]
+    assert "build.py: making .venv/ with /usr/bin/python3" in said
+    assert (clone / "dist" / "d8" / "index.html").is_file()
+    assert (clone / ".venv" / "bin" / "python").exists()
+    assert installed(DEBIAN_PYTHON) == before
