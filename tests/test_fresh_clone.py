@@ -7,6 +7,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from course_build.paths import NODE_MODULES, ROOT
 
 DEBIAN_PYTHON = Path("/usr/bin/python3")  # these machines have it; CI's is one of them
@@ -32,6 +34,7 @@ def fresh_copy(to: Path) -> None:
             shutil.copy2(ROOT / name, to / name)
 
 
+@pytest.mark.fresh_clone
 def test_build_py_builds_a_fresh_clone_with_debians_python_and_installs_nothing_there(
     tmp_path: Path,
 ) -> None:

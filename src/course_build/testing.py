@@ -11,8 +11,9 @@ from . import machine, site
 from .paths import ROOT
 
 BUILT_ENV = "ATTENTION_LESSONS_DIST_BUILT"  # set by `build.py test`: the e2e tests skip their build
-# The inner loop: the unit tests, and one Chromium journey per lesson (marked `quick`).
-QUICK = ("-m", "not e2e or quick")
+# The inner loop: the unit tests but the fresh clone's build, and one Chromium journey per
+# lesson (marked `quick`).
+QUICK = ("-m", "(not e2e and not fresh_clone) or quick")
 BENCHMARKS = {  # by command: the script in tests/perf/ that runs it
     "bench": "bench_startup.py",
     "bench-browsers": "bench_browsers.py",

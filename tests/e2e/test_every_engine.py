@@ -89,7 +89,8 @@ def see_prediction_kept(learner: Learner, plan: Plan) -> None:
 
 
 @pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
-@pytest.mark.parametrize("engine", OTHER_ENGINES)
+@pytest.mark.parametrize("engine", [pytest.param("chromium", marks=pytest.mark.quick),
+                                    *OTHER_ENGINES])  # Chromium's is `build.py test --quick`'s
 def test_each_lesson_works_through_and_comes_back(
     learner: Learner, site_url: str, plan: Plan
 ) -> None:

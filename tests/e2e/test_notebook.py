@@ -9,11 +9,14 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from learner import open_d8
 from playwright.sync_api import Page, Response, expect
 
 from course_build.notebook import KERNEL_PLUGIN, NOTEBOOK_DIST
 from course_build.paths import DIST
+
+pytestmark = pytest.mark.cold  # it listens to the context's every request
 
 # A cold kernel takes 15–23 s here (Pyodide, then IPython and the package from our lock);
 # a busy 2-core CI machine is slower.

@@ -4,6 +4,7 @@ server that is unreachable while the browser says it is online, in every engine.
 
 from __future__ import annotations
 
+import pytest
 from learner import (
     PROJECTION_LABELS,
     lock_prediction,
@@ -14,6 +15,9 @@ from learner import (
 )
 from playwright.sync_api import BrowserContext, Page, expect
 from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, REVISED, TITLE, Site
+
+# Offline, a page must come from the service worker, never from a warm HTTP cache.
+pytestmark = pytest.mark.cold
 
 VECTORS = "The concatenated head outputs before and after the output projection"
 

@@ -17,6 +17,8 @@ from test_notebook import HEARTBEAT
 from course_build.paths import DIST
 from course_build.server import QuietHandler, QuietServer
 
+pytestmark = pytest.mark.cold  # it listens to the context's every request
+
 PREFIX = "/learn-ml/"
 # Each lesson the track links to, with its notebook and a number its page computes once
 # the learner has committed a prediction. Adding a lesson here is one line.
