@@ -54,7 +54,7 @@ def create() -> None:
         version = f"python{sys.version_info.major}.{sys.version_info.minor}-venv"
         if (code := apt_install([version])) != 0:
             sys.exit(code)
-    print(f"build.py: making {VENV.relative_to(ROOT)}/ with {sys.executable}", flush=True)
+    print(f"build.py: making {VENV.name}/ with {sys.executable}", flush=True)
     shutil.rmtree(VENV, ignore_errors=True)
     venv.EnvBuilder(with_pip=True, symlinks=os.name != "nt").create(VENV)
 
@@ -67,7 +67,7 @@ def ensure() -> None:
     digest = hashlib.sha256("\n".join(wanted).encode()).hexdigest()
     if STAMP.is_file() and STAMP.read_text().strip() == digest:
         return
-    print(f"build.py: installing {len(wanted)} pinned tools into {VENV.relative_to(ROOT)}/ "
+    print(f"build.py: installing {len(wanted)} pinned tools into {VENV.name}/ "
           "(once; about a minute)", flush=True)
     run([str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "--quiet", *wanted])
     STAMP.write_text(digest + "\n")
