@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-import venv
 import tomllib
+import venv
 from pathlib import Path
 
 import pytest
