@@ -135,6 +135,7 @@ class Lesson(ABC):
     predict_kicker: str = "Before anything runs"
     kind: str = "lesson"  # or "deep dive"
     minutes: int = 30
+    optional: bool = False  # the track says so; a lesson that builds on another need not be
     comparison: Comparison | None = None
     projection: ProjectionSpec | None = None
     prerequisite: str | None = None  # the slug of a lesson this one builds on

@@ -255,4 +255,5 @@ LESSON = TwoHeads(
         columns=("head A", "head B"),
     ),
     prerequisite="8-2",
+    optional=True,
 )
