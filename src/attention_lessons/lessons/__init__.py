@@ -5,6 +5,7 @@ from __future__ import annotations
 from .._lesson import Lesson
 from . import attention_by_hand, two_heads
 
-LESSONS: dict[str, Lesson] = {
-    lesson.slug: lesson for lesson in (attention_by_hand.LESSON, two_heads.LESSON)
-}
+LESSONS: dict[str, Lesson] = {lesson.slug: lesson for lesson in (
+    attention_by_hand.LESSON,
+    two_heads.LESSON,
+)}
