@@ -597,11 +597,18 @@ def main(argv: Sequence[str]) -> int:
                                                "WebKit [--runs N]")
     commands.add_parser("bench-notebook", help="D8's notebook to a ready kernel, beside D8, cold "
                                                "[--runs N]")
+    commands.add_parser("new-lesson", help="write a new lesson's skeleton, registered: SLUG"
+                        ).add_argument("slug", help="its folder, such as 8-4")
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.port)
     elif args.command == "setup":
         return setup()
+    elif args.command == "new-lesson":
+        sys.path.insert(0, str(ROOT / "src"))
+        from course_build.scaffold import new_lesson  # noqa: PLC0415  (src/ is not installed)
+
+        return new_lesson(ROOT, args.slug)
     else:
         build()
     return 0
