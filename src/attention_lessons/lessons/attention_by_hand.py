@@ -8,6 +8,7 @@ from functools import partial
 from .._attention import HeadTrace, dot, softmax
 from .._format import decimals, exact, largest
 from .._lesson import Choice, HeadSpec, Lesson, Question, Slip, Worked
+from .._slips import even_weight, exponential, plain_average
 
 KEYS = 4  # the prediction offers one choice per key of the course's fixture
 EVEN_WITHIN = 0.05  # "about equally": every weight within this of every other
@@ -54,11 +55,9 @@ def weight_slips(k: int, worked: Worked) -> tuple[Slip, ...]:
     return (
         Slip(flat_weights[k], f"That is the weight on {key} without the scale: the softmax "
                               "of the raw scores. Scale the scores first."),
-        Slip(head.exps[k], f"That is {key}'s exponential. Divide it by the sum to get the "
-                           "weight."),
+        exponential(head, k),
         Slip(head.scaled[k], f"That is {key}'s scaled score, not its weight."),
-        Slip(1 / len(head.scores), "That is one over the number of keys, the weight every "
-                                   "key would get if all the scores were equal."),
+        even_weight(head),
     )
 
 
@@ -71,9 +70,18 @@ def output_slips(k: int, worked: Worked) -> tuple[Slip, ...]:
         Slip(flat_output[k], "That is the output without the scale. Its weights are sharper "
                              "than the head's."),
         Slip(head.output[other], f"That is the output's entry {other + 1}, not entry {k + 1}."),
-        Slip(math.fsum(v[k] for v in head.values) / len(head.values),
-             "That is the plain average of the values. Weight each value by its key's weight."),
+        plain_average(head, k),
     )
+
+
+# The readings on offer, by the ids reading_feedback answers to.
+READINGS = (
+    Choice("dimension", "The vectors have two coordinates, and one over the square root of "
+                        "the dimension keeps the scores from growing with it."),
+    Choice("keys", "It shares the weight out between the keys."),
+    Choice("sum", "Without it the weights would not add up to 1."),
+    Choice("constant", "It is a convention; any constant would do."),
+)
 
 
 class AttentionByHand(Lesson):
@@ -169,13 +177,7 @@ LESSON = AttentionByHand(
                  partial(output_slips, 1)),
     ),
     reading_question="Why is the scale one over the square root of 2?",
-    readings=(
-        Choice("dimension", "The vectors have two coordinates, and one over the square root of "
-                            "the dimension keeps the scores from growing with it."),
-        Choice("keys", "It shares the weight out between the keys."),
-        Choice("sum", "Without it the weights would not add up to 1."),
-        Choice("constant", "It is a convention; any constant would do."),
-    ),
+    readings=READINGS,
     correct_reading="dimension",
     gate_reading="why the scale is one over the square root of 2",
     takeaway=("A head scores each key by the query times the key, scales by one over the square "

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from functools import partial
 
@@ -20,6 +19,7 @@ from .._lesson import (
     Slip,
     Worked,
 )
+from .._slips import even_weight, exponential, plain_average
 
 HEAD_NAMES = ("A", "B")
 _SCALE_NOTE = ("The scale is one over the square root of one, which is 1, so the scores and the "
@@ -37,8 +37,7 @@ def output_slips(h: int, worked: Worked) -> tuple[Slip, ...]:
              "That is the single head's output from 8.2. This head sees only its own "
              "coordinate, so its weights are different."),
         Slip(worked.heads[other].output[0], f"That is head {HEAD_NAMES[other]}'s output."),
-        Slip(math.fsum(v[0] for v in head.values) / len(head.values),
-             "That is the plain average of the values. Weight each value by its key's weight."),
+        plain_average(head, 0),
     )
 
 
@@ -68,11 +67,10 @@ def weight_slips(h: int, k: int, worked: Worked) -> tuple[Slip, ...]:
     return (
         Slip(head.scores[k], f"That is {key}'s score, not its weight. The weight is its "
                              "exponential divided by the sum of all of them."),
-        Slip(head.exps[k], f"That is {key}'s exponential. Divide it by the sum to get the weight."),
+        exponential(head, k),
         Slip(single.weights[k], f"That is the single head's weight on {key}. This head scores "
                                 "its own coordinate only."),
-        Slip(1 / len(head.scores), "That is one over the number of keys, the weight every key "
-                                   "would get if all the scores were equal."),
+        even_weight(head),
     )
 
 
