@@ -19,7 +19,7 @@ def main(argv: Sequence[str]) -> int:
     if not environment.inside():
         environment.enter(argv)  # makes .venv/ if needed and runs this again there
     environment.ensure()
-    from course_build import machine, paths, server, site, testing  # noqa: PLC0415  (in .venv/)
+    from course_build import machine, paths, scaffold, server, site, testing  # noqa: PLC0415
 
     if argv[:1] == ["test"]:  # everything after `test` (and --quick) goes to pytest untouched
         quick = argv[1:2] == ["--quick"]
@@ -29,6 +29,8 @@ def main(argv: Sequence[str]) -> int:
     args = parser().parse_args(argv)
     if args.command == "setup":
         return machine.setup()
+    if args.command == "new-lesson":
+        return scaffold.new_lesson(paths.ROOT, args.slug)
     site.build()
     if args.command == "serve":
         server.serve(paths.DIST, args.port)
@@ -52,6 +54,8 @@ def parser() -> argparse.ArgumentParser:
                                                "WebKit [--runs N]")
     commands.add_parser("bench-notebook", help="D8's notebook to a ready kernel, beside D8, cold "
                                                "[--runs N]")
+    new = commands.add_parser("new-lesson", help="write a new lesson's skeleton, registered")
+    new.add_argument("slug", help="its folder, such as 8-4")
     return parser
 
 

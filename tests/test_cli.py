@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from attention_lessons import LESSONS, Lesson, attend, compute, work
 from attention_lessons import _cli as cli
-from attention_lessons import attend, compute
 from attention_lessons._format import decimals, listing
 from course_build.notebook import package_wheel
 
@@ -94,7 +94,25 @@ def test_json_carries_every_intermediate_at_full_precision(
     assert decimals(single[0]["output"][0]) == "1.1740"
 
 
-@pytest.mark.parametrize("argv", [["8.3"], [], ["d8", "--csv"], ["D8", "--json"]])
+NOT_A_LESSON = "9" * (max(map(len, cli.NAMES)) + 1)  # longer than any lesson's name
+
+
+@pytest.mark.parametrize("lesson", LESSONS.values(), ids=list(LESSONS))
+def test_each_lesson_is_known_by_its_code_and_its_folder(
+    capsys: pytest.CaptureFixture[str], lesson: Lesson,
+) -> None:
+    text = run_cli(capsys, lesson.code.lower())
+    assert text == run_cli(capsys, lesson.slug)
+    assert text.startswith(f"{lesson.code} · {lesson.title} (")
+    for spec, head in zip(lesson.heads, work(lesson, cli.load_fixture(lesson.fixture)).heads,
+                          strict=True):
+        assert f"{spec.title} ({lesson.scale_text(head)})" in text
+        assert listing(head.output) in text
+    record = json.loads(run_cli(capsys, lesson.slug, "--json"))
+    assert [head["head"] for head in record["heads"]] == [spec.id for spec in lesson.heads]
+
+
+@pytest.mark.parametrize("argv", [[NOT_A_LESSON], [], ["d8", "--csv"], ["D8", "--json"]])
 def test_a_bad_argument_is_named_and_exits_non_zero(
     capsys: pytest.CaptureFixture[str], argv: list[str],
 ) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from attention_lessons import attend, compute, split_heads
+from attention_lessons import LESSONS, Lesson, attend, compute, split_heads, work
 from attention_lessons._cli import load_fixture
 from attention_lessons._format import listing
 from test_cli import unpack_wheel
@@ -55,7 +55,19 @@ def run_cells(cells: list[str], site: Path) -> list[str]:
 
 
 def test_there_is_a_notebook_for_each_lesson() -> None:
-    assert [p.name for p in ALL] == ["8-2.ipynb", "d8.ipynb"]
+    assert [p.name for p in ALL] == sorted(f"{slug}.ipynb" for slug in LESSONS)
+
+
+@pytest.mark.parametrize("lesson", LESSONS.values(), ids=list(LESSONS))
+def test_each_notebook_is_its_lessons_and_prints_its_outputs(
+    lesson: Lesson, unpacked_wheel: Path
+) -> None:
+    notebook = load(f"{lesson.slug}.ipynb")
+    assert notebook["metadata"]["title"] == f"{lesson.code} · {lesson.title}"
+    assert "".join(notebook["cells"][0]["source"]).startswith(f"# {lesson.code} · {lesson.title}")
+    printed = "".join(run_cells(code_cells(notebook), unpacked_wheel))
+    for head in work(lesson, load_fixture(lesson.fixture)).heads:
+        assert listing(head.output) in printed
 
 
 @pytest.mark.parametrize("path", ALL, ids=[p.name for p in ALL])

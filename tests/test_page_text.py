@@ -99,6 +99,15 @@ def test_the_track_lists_every_lesson_in_order() -> None:
     assert places == sorted(places)
 
 
+@LESSON_LIST
+def test_the_track_calls_a_lesson_optional_only_if_it_is(lesson: Lesson) -> None:
+    html = track_page(ENVIRONMENT)
+    entry = html[html.index(f'id="lesson_{lesson.slug}"'):]
+    entry = entry[: entry.index("</li>")]
+    assert (f"optional {lesson.kind}," in entry) is lesson.optional
+    assert f"{lesson.kind}, about {lesson.minutes} minutes" in entry
+
+
 class _Ids(HTMLParser):
     """Collect every element id on a page."""
 

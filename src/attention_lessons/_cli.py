@@ -13,8 +13,7 @@ from ._attention import HeadTrace
 from ._errors import FixtureError
 from ._fixture import Fixture, parse_fixture
 from ._format import listing
-from ._lesson import Lesson, Worked, work
-from ._view import Step, scale_text, step_rows
+from ._lesson import Lesson, Step, Worked, plain_scale_text, plain_step_rows, work
 from .lessons import LESSONS
 
 # A source checkout keeps the fixtures at the top of the repository; a wheel ships them inside.
@@ -58,9 +57,9 @@ def as_json(worked: Worked) -> dict[str, Any]:
     return record
 
 
-def table(title: str, head: HeadTrace) -> list[str]:
+def table(title: str, scale: str, steps: Sequence[Step]) -> list[str]:
     """A head's step table under its title and scale, as the lesson page prints it."""
-    return [f"{title} ({scale_text(head)})", *rows(step_rows(head))]
+    return [f"{title} ({scale})", *rows(steps)]
 
 
 def rows(steps: Sequence[Step]) -> list[str]:
@@ -72,10 +71,13 @@ def as_text(worked: Worked) -> str:
     lesson = worked.lesson
     lines = [f"{lesson.code} · {lesson.title} ({worked.fixture.name})"]
     for spec, head in zip(lesson.heads, worked.heads, strict=True):
-        lines += ["", *table(spec.title, head)]
+        lines += ["", *table(spec.title, lesson.scale_text(head), lesson.step_rows(head))]
     if lesson.comparison is not None and worked.single is not None:
         c, differences = lesson.comparison, worked.differences or ()
-        lines += ["", *table(c.reference, worked.single), "", c.caption]
+        # A reference head is a plain scaled dot-product head, whatever the lesson's own heads do.
+        single = worked.single
+        lines += ["", *table(c.reference, plain_scale_text(single), plain_step_rows(single)),
+                  "", c.caption]
         lines += rows([Step(c.concatenated, listing(worked.concatenated)),
                        Step(c.reference, listing(worked.single.output)),
                        Step("difference", listing(differences))])
@@ -87,7 +89,8 @@ def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m attention_lessons",
         description="Print a lesson's step tables and outputs, computed from its fixture.")
-    parser.add_argument("lesson", choices=sorted(NAMES), help="the lesson: 8.2 or d8")
+    parser.add_argument("lesson", choices=sorted(NAMES),
+                        help="the lesson, by its code or its folder")
     parser.add_argument("--json", action="store_true", help="print full precision as JSON")
     args = parser.parse_args(argv)  # a bad argument: usage on stderr and exit status 2
     lesson: Lesson = NAMES[args.lesson]

@@ -30,7 +30,7 @@ def grade(question: Question, answer: float, worked: Worked) -> Verdict:
     target = truth(question, worked)
     if within(answer, target):
         return Verdict(True, f"Within {TOLERANCE} of {exact(target)}, computed here.")
-    for slip in worked.lesson.slips(question, worked):
+    for slip in question.slips(worked):
         if within(answer, slip.value) and not within(slip.value, target):
             return Verdict(False, f"Not within {TOLERANCE}. {slip.message}")
     return Verdict(False, f"Not within {TOLERANCE}. Work it again from the step table.")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
 
-from ._attention import HeadTrace, Vector, concat
+from ._attention import HeadTrace, Vector, attend, concat
 from ._fixture import Fixture
-
-Quantity = Literal["score", "scaled", "weight", "output"]
+from ._format import decimals, exact, listing, vector
 
 
 @dataclass(frozen=True)
@@ -20,15 +19,21 @@ class Slip:
     message: str
 
 
+def no_slips(worked: Worked) -> tuple[Slip, ...]:
+    """Name no slip: every wrong answer is sent back to the step table."""
+    return ()
+
+
 @dataclass(frozen=True)
 class Question:
-    """One graded number: which head, which quantity, and which key (or output entry)."""
+    """One graded number: its label, and what the worked lesson says its truth and slips are.
+
+    Any value a lesson computes can be asked for: the engine keeps no list of quantities."""
 
     id: str
     label: str
-    head: int
-    quantity: Quantity
-    index: int = 0
+    truth: Callable[[Worked], float]  # at full precision
+    slips: Callable[[Worked], tuple[Slip, ...]] = no_slips  # most specific first
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,14 @@ class HeadSpec:
     title: str
     note: str
     caption: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """One row of a head's step table."""
+
+    label: str
+    value: str
 
 
 @dataclass(frozen=True)
@@ -72,12 +85,31 @@ class ProjectionSpec:
     columns: tuple[str, str]
 
 
+def plain_step_rows(head: HeadTrace) -> tuple[Step, ...]:
+    """Return a scaled dot-product head's step table, from its scores to its output."""
+    d = len(head.query)
+    return (
+        Step("scores, query times key", listing(head.scores, exact)),
+        Step(f"scaled by 1 over the square root of {d}", listing(head.scaled, exact)),
+        Step("exponentials", listing(head.exps)),
+        Step("their sum", decimals(head.total)),
+        Step("weights", listing(head.weights)),
+        Step("output, weights against values", listing(head.output)),
+    )
+
+
+def plain_scale_text(head: HeadTrace) -> str:
+    """Return the head's scale with its rule in view: "scale 1 / sqrt(2) = 0.7071"."""
+    return f"scale 1 / sqrt({len(head.query)}) = {exact(head.scale)}"
+
+
 @dataclass(frozen=True)
-class Lesson:
+class Lesson(ABC):
     """Everything one lesson is: prose for the page, choices, questions and what it computes.
 
-    The shared engine renders, grades and stores every lesson alike; it never names one. A lesson
-    only describes itself here, and the callables derive their text from the computed numbers.
+    A lesson is a subclass: its prose is data, its computation its methods. The methods given
+    here serve the plain scaled dot-product head, and a lesson overrides only what is its own.
+    The shared engine renders, grades and stores every lesson alike; it never names one.
     """
 
     slug: str  # the page's folder and the name its progress is kept under
@@ -88,7 +120,6 @@ class Lesson:
     meta: tuple[str, ...]
     about: str
     question: tuple[str, ...]
-    predict_kicker: str
     predict: str
     predictions: tuple[Choice, ...]
     try_title: str
@@ -100,18 +131,11 @@ class Lesson:
     correct_reading: str
     gate_reading: str  # the gate asks for the right reading of this
     takeaway: str
-    fixture: str  # a file name in fixtures/
-    compute_heads: Callable[[Fixture], tuple[HeadTrace, ...]]
-    describe: Callable[[int, HeadTrace], tuple[str, str]]  # a head's intro and summary lead
-    slips: Callable[[Question, Worked], tuple[Slip, ...]]
-    fitting_prediction: Callable[[Worked], str | None]
-    shown: Callable[[Worked], str]  # what the numbers show, set beside the prediction
-    reading_feedback: Callable[[str, Worked], str]
-    hint_question: Callable[[Worked], str]
-    hint_answer: Callable[[Worked], str]  # said after each question's value
+    fixture: str = "attention-8.2.json"  # a file name in fixtures/
+    predict_kicker: str = "Before anything runs"
     kind: str = "lesson"  # or "deep dive"
     minutes: int = 30
-    reference: Callable[[Fixture], HeadTrace] | None = None
+    optional: bool = False  # the track says so; a lesson that builds on another need not be
     comparison: Comparison | None = None
     projection: ProjectionSpec | None = None
     prerequisite: str | None = None  # the slug of a lesson this one builds on
@@ -126,6 +150,51 @@ class Lesson:
     def prediction_label(self, choice: str) -> str:
         """Return the label of a prediction choice."""
         return next(c.label for c in self.predictions if c.id == choice)
+
+    def compute_heads(self, fixture: Fixture) -> tuple[HeadTrace, ...]:
+        """Run one head over the whole fixture."""
+        return (attend(fixture.query, fixture.keys, fixture.values),)
+
+    def reference(self, fixture: Fixture) -> HeadTrace | None:
+        """Return the head the lesson's heads are set beside, if it has one."""
+        return None
+
+    def describe(self, index: int, head: HeadTrace) -> tuple[str, str]:
+        """Say what the head reads: its intro and the lead of its summary."""
+        keys = ", ".join(vector(k) for k in head.keys)
+        values = ", ".join(vector(v) for v in head.values)
+        return (f"Query {vector(head.query)}, keys {keys}, values {values}.",
+                f"The head reads both coordinates: query {vector(head.query)} against "
+                f"{len(head.keys)} keys.")
+
+    def step_rows(self, head: HeadTrace) -> tuple[Step, ...]:
+        """Return a head's step table as the page prints it."""
+        return plain_step_rows(head)
+
+    def scale_text(self, head: HeadTrace) -> str:
+        """Return the head's scale badge."""
+        return plain_scale_text(head)
+
+    @abstractmethod
+    def fitting_prediction(self, worked: Worked) -> str | None:
+        """Return the prediction the numbers bear out, or None if none of them does."""
+
+    @abstractmethod
+    def shown(self, worked: Worked) -> str:
+        """Say what the numbers show, set beside the locked prediction."""
+
+    @abstractmethod
+    def reading_feedback(self, reading: str, worked: Worked) -> str:
+        """Return why a reading is right or, for a wrong one, what the numbers say instead."""
+
+    @abstractmethod
+    def hint_question(self, worked: Worked) -> str:
+        """Return the first hint rung: a question that points at the step to work."""
+
+    def hint_answer(self, worked: Worked) -> str:
+        """Close the worked answer with the sum every weight is divided by."""
+        return (f"The exponentials add up to {decimals(worked.heads[0].total)}, and each weight "
+                "is one exponential divided by that sum.")
 
 
 @dataclass(frozen=True)
@@ -144,9 +213,9 @@ def work(lesson: Lesson, fixture: Fixture) -> Worked:
     """Run every head the lesson computes, and its reference head if it has one."""
     heads = lesson.compute_heads(fixture)
     concatenated = concat(heads)
-    if lesson.reference is None:
-        return Worked(lesson, fixture, heads, None, concatenated, None)
     single = lesson.reference(fixture)
+    if single is None:
+        return Worked(lesson, fixture, heads, None, concatenated, None)
     # Differences come from full precision, never from the rounded display strings.
     differences = tuple(c - s for c, s in zip(concatenated, single.output, strict=True))
     return Worked(lesson, fixture, heads, single, concatenated, differences)
@@ -154,7 +223,4 @@ def work(lesson: Lesson, fixture: Fixture) -> Worked:
 
 def truth(question: Question, worked: Worked) -> float:
     """Return the full-precision value the question asks for."""
-    head = worked.heads[question.head]
-    series = {"score": head.scores, "scaled": head.scaled, "weight": head.weights,
-              "output": head.output}[question.quantity]
-    return series[question.index]
+    return question.truth(worked)

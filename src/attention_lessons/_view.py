@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._attention import HeadTrace, project
+from ._attention import project
 from ._errors import ParseError
 from ._format import decimals, exact, largest, listing, word
 from ._grading import grade, hints_available
-from ._lesson import Worked, truth
+from ._lesson import Step, Worked, truth
 from ._numbers import parse_number
 from ._progress import IDENTITY, Progress, correct_count, gate
 
@@ -20,14 +20,6 @@ class Bar:
     key: str
     weight: str
     share: float
-
-
-@dataclass(frozen=True)
-class Step:
-    """One row of a head's step table."""
-
-    label: str
-    value: str
 
 
 @dataclass(frozen=True)
@@ -55,36 +47,19 @@ class HeadView:
     keys: tuple[KeyRow, ...]
 
 
-def step_rows(head: HeadTrace) -> tuple[Step, ...]:
-    """Return a head's step table, from its scores to its output, as the page prints it."""
-    d = len(head.query)
-    return (
-        Step("scores, query times key", listing(head.scores, exact)),
-        Step(f"scaled by 1 over the square root of {d}", listing(head.scaled, exact)),
-        Step("exponentials", listing(head.exps)),
-        Step("their sum", decimals(head.total)),
-        Step("weights", listing(head.weights)),
-        Step("output, weights against values", listing(head.output)),
-    )
-
-
-def scale_text(head: HeadTrace) -> str:
-    """Return the head's scale with its rule in view: "scale 1 / sqrt(2) = 0.7071"."""
-    return f"scale 1 / sqrt({len(head.query)}) = {exact(head.scale)}"
-
-
 def head_view(index: int, worked: Worked) -> HeadView:
     """Build one head's panel: scale, bars, step table, summary and per-key table."""
-    spec, head = worked.lesson.heads[index], worked.heads[index]
-    intro, lead = worked.lesson.describe(index, head)
+    lesson = worked.lesson
+    spec, head = lesson.heads[index], worked.heads[index]
+    intro, lead = lesson.describe(index, head)
     return HeadView(
         id=spec.id,
-        scale=scale_text(head),
+        scale=lesson.scale_text(head),
         intro=intro,
         bars=tuple(Bar(f"key {i + 1}", decimals(w), w) for i, w in enumerate(head.weights)),
         figure_text=f"Weights of {spec.name}: " + "; ".join(
             f"key {i + 1}, {decimals(w)}" for i, w in enumerate(head.weights)) + ".",
-        steps=step_rows(head),
+        steps=lesson.step_rows(head),
         summary=f"{lead} {largest(head.weights)} The output is {listing(head.output)}.",
         keys=tuple(KeyRow(str(i + 1), listing(k, exact), listing(v, exact), exact(s), decimals(w))
                    for i, (k, v, s, w) in enumerate(

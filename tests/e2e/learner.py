@@ -4,93 +4,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
+import plans
 from conftest import python_ready
+from plans import attention_by_hand, two_heads
 from playwright.sync_api import Locator, Page, expect
 
-RIGHT_PREDICTION = "Clearly different, by more than 0.1."
-RIGHT_READING = "Each head normalises over its own scores"
-# Six right answers in the mixed forms a learner might type them.
-MIXED_ANSWERS = {
-    "Head A, the score for key 1": "2",
-    "Head A, the weight on key 1": " 0,4643 ",
-    "Head A, the output": "1.376",
-    "Head B, the score for key 2": "−1",
-    "Head B, the weight on key 1": ".4754",
-    "Head B, the output": "7/8",
-}
+# Each lesson's plan lives in plans/; these names stay here for the tests that are D8's or 8.2's.
+Plan = plans.Plan
+PLANS = plans.PLANS
+L82 = attention_by_hand.PLAN
+D8 = two_heads.PLAN
+MIXED_ANSWERS = two_heads.MIXED_ANSWERS
+RIGHT_PREDICTION = two_heads.RIGHT_PREDICTION
+RIGHT_READING = two_heads.RIGHT_READING
+SINGLE_HEAD_OUTPUT = two_heads.SINGLE_HEAD_OUTPUT
 
 WHY_LABEL = "One line on why, if you want one"
 WHY = "Each head has a softmax of its own."  # a why line typed before Python is ready
 EARLY_LOCK = "Your prediction is locked in. The numbers appear once Python is ready."
 
-SINGLE_HEAD_OUTPUT = "1.1740"  # 8.2's single-head first entry: a known slip for head A's output
 ANSWER_LABELS = tuple(MIXED_ANSWERS)
 # The four entries of the output projection, row by row, as their number fields are labelled.
 PROJECTION_LABELS = (
     ("Output row 1, head A", "Output row 1, head B"),
     ("Output row 2, head A", "Output row 2, head B"),
 )
-
-
-@dataclass(frozen=True)
-class Plan:
-    """One lesson as a learner works it: where it is, and right and wrong things to do on it."""
-
-    slug: str
-    right_prediction: str
-    wrong_prediction: str
-    heads: Mapping[str, str]  # each head's panel, by name, and how its summary ends
-    right_answers: Mapping[str, str]
-    wrong_answers: Mapping[str, str]  # a slip or two and an unreadable answer
-    one_wrong: Mapping[str, str]  # one more wrong value, for one more evaluated run
-    right_reading: str
-    wrong_reading: str
-    wrong_reading_says: re.Pattern[str]  # the start of the feedback the wrong reading gets
-
-
-D8 = Plan(
-    slug="d8",
-    right_prediction=RIGHT_PREDICTION,
-    wrong_prediction="The same two numbers.",
-    heads={"head A, coordinate 1": "The output is 1.3760.",
-           "head B, coordinate 2": "The output is 0.8744."},
-    right_answers=MIXED_ANSWERS,
-    wrong_answers={
-        "Head A, the score for key 1": "0.4643",  # a weight where a score was asked
-        "Head A, the output": SINGLE_HEAD_OUTPUT,  # the single head's number
-        "Head B, the output": "abc",
-    },
-    one_wrong={"Head B, the weight on key 1": "0.1749"},
-    right_reading=RIGHT_READING,
-    wrong_reading="The difference is rounding.",
-    wrong_reading_says=re.compile(r"^The gap is as large as .*Rounding cannot explain it\.$"),
-)
-L82 = Plan(
-    slug="8-2",
-    right_prediction="Key 1.",
-    wrong_prediction="Key 3.",
-    heads={"one head, dimension 2": "The output is 1.1740, 0.7643."},
-    right_answers={
-        "The score for key 3": "1",
-        "The scaled score for key 1": "1,4142",
-        "The weight on key 1": ".609",
-        "The weight on key 3": "0.3",
-        "The output, first entry": "1.174",
-        "The output, second entry": "0.7643",
-    },
-    wrong_answers={
-        "The scaled score for key 1": "2",  # the score before scaling
-        "The weight on key 1": "0.7020",  # the softmax of the unscaled scores
-        "The output, second entry": "abc",
-    },
-    one_wrong={"The weight on key 3": "2.0281"},  # key 3's exponential
-    right_reading="The vectors have two coordinates",
-    wrong_reading="Without it the weights would not add up to 1.",
-    wrong_reading_says=re.compile(r"^The softmax makes the weights add up to 1 with any scale"),
-)
-PLANS = (L82, D8)
 
 
 def open_page(page: Page, url: str) -> None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from conftest import python_ready
-from learner import EARLY_LOCK, PLANS, WHY, WHY_LABEL, Plan
+from learner import D8, EARLY_LOCK, PLANS, WHY, WHY_LABEL, Plan
 from playwright.sync_api import Page, Route, expect
 
 
@@ -58,7 +58,7 @@ def test_a_prediction_locked_while_python_starts_is_applied(
 def test_a_choice_not_locked_yet_survives_python_starting(
     page: Page, site_url: str, console_errors: list[str]
 ) -> None:
-    plan = PLANS[-1]
+    plan = D8
     held = open_held(page, f"{site_url}{plan.slug}/")
     page.get_by_role("radio", name=plan.wrong_prediction).check()
     page.get_by_label(WHY_LABEL).fill(WHY)
@@ -78,7 +78,7 @@ def test_a_saved_locked_prediction_wins_and_the_page_says_so(
               "projection": [[1, 0], [0, 1]], "takeaway": None}
     page.add_init_script(f"localStorage.setItem('attention-lessons:d8:progress', "
                          f"{json.dumps(json.dumps(record))});")
-    plan = PLANS[-1]
+    plan = D8
     held = open_held(page, f"{site_url}d8/")
     page.get_by_role("radio", name=plan.right_prediction).check()
     page.get_by_role("button", name="Lock in my prediction").click()

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 from learner import (
-    D8,
-    L82,
+    PLANS,
     WHY_LABEL,
     Plan,
     check_answers,
@@ -32,33 +32,14 @@ from learner import (
 )
 from playwright.sync_api import Page, expect
 
+from attention_lessons.lessons import LESSONS
 from course_build.paths import DIST
 
 VECTORS = "The concatenated head outputs before and after the output projection"
-# Good, bad and odd input: a fraction, a decimal comma, an exponent, the Unicode minus,
-# text, a division by zero; one new value per Check, so each Check is an evaluated run.
-TYPED = (
-    ("Head B, the output", "7/8", "read as 0.875"),
-    ("Head A, the weight on key 1", "0,4643", "read as 0.4643"),
-    ("Head B, the weight on key 1", "4.754e-1", "read as 0.4754"),
-    ("Head B, the score for key 2", "−1", "read as -1"),
-    ("Head A, the score for key 1", "2", "read as 2"),
-)
 UNREADABLE = (("abc", "is not a number"), ("1/0", "Division by zero"))
 
 
-# Good, bad and odd input on 8.2, one new value per Check, as for D8 above.
-TYPED_8_2 = (
-    ("The output, second entry", "0,7643", "read as 0.7643"),
-    ("The weight on key 1", "609/1000", "read as 0.609"),
-    ("The weight on key 3", "3.003e-1", "read as 0.3003"),
-    ("The scaled score for key 1", "1.4142", "read as 1.4142"),
-    ("The score for key 3", "+1", "read as 1"),
-)
-
-
-def every_shared_event(page: Page, url: str, plan: Plan,
-                       typed: tuple[tuple[str, str, str], ...]) -> None:
+def every_shared_event(page: Page, url: str, plan: Plan) -> None:
     """Prediction, unreadable and odd input, both hints, a wrong then the right reading, the gate:
     what every lesson page has."""
     open_page(page, url)
@@ -69,7 +50,7 @@ def every_shared_event(page: Page, url: str, plan: Plan,
         check_answers(page, {field: text})
         expect(page.get_by_label(field, exact=True)).to_have_accessible_description(
             re.compile(re.escape(message)))
-    for count, (label, text, read) in enumerate(typed, start=1):
+    for count, (label, text, read) in enumerate(plan.typed, start=1):
         check_answers(page, {label: text})
         expect(echo(page, label)).to_have_text(re.compile(rf"^{re.escape(read)}"))
         expect(runs(page)).to_have_text(f"You have run it {count} time{'s' * (count > 1)}.")
@@ -97,44 +78,51 @@ def takeaway_and_reset(page: Page) -> None:
     expect(page.get_by_role("button", name="Lock in my prediction")).to_be_enabled()
 
 
-def every_d8_event(page: Page, url: str) -> None:
-    """The shared events, then the output projection's slider, fields and reset."""
-    every_shared_event(page, url, D8, TYPED)
-    expect(row_cells(page, VECTORS, "heads, concatenated")).to_have_text(["1.3760", "0.8744"])
+def every_projection_event(page: Page, plan: Plan) -> None:
+    """The output projection's slider, fields and reset, on a lesson that has one."""
+    projected = plan.projection
+    assert projected is not None, f"{plan.slug} has a projection, so its plan must say its numbers"
+    expect(row_cells(page, VECTORS, "heads, concatenated")).to_have_text(projected.concatenated)
     slider = page.get_by_label("Output row 1, head A, slider", exact=True)
     slider.fill("2")
     expect(page.get_by_label("Output row 1, head A", exact=True)).to_have_value("2")
-    expect(row_cells(page, VECTORS, "through the projection")).to_have_text(["2.7519", "0.8744"])
+    expect(row_cells(page, VECTORS, "through the projection")).to_have_text(projected.doubled)
     set_projection(page, (("0", "1"), ("1", "0")))
-    expect(row_cells(page, VECTORS, "through the projection")).to_have_text(["0.8744", "1.3760"])
+    expect(row_cells(page, VECTORS, "through the projection")).to_have_text(projected.swapped)
     page.get_by_role("button", name="Reset to identity").click()
-    expect(row_cells(page, VECTORS, "through the projection")).to_have_text(["1.3760", "0.8744"])
-    takeaway_and_reset(page)
+    expect(row_cells(page, VECTORS, "through the projection")).to_have_text(
+        projected.concatenated)
 
 
-def every_8_2_event(page: Page, url: str) -> None:
-    """The shared events on 8.2, which has no projection."""
-    every_shared_event(page, url, L82, TYPED_8_2)
+def every_lesson_event(page: Page, url: str, plan: Plan) -> None:
+    """The shared events, the projection's if the lesson has one, then the takeaway and reset."""
+    every_shared_event(page, url, plan)
+    if LESSONS[plan.slug].projection is not None:
+        every_projection_event(page, plan)
+    else:
+        assert plan.projection is None, f"{plan.slug} has no projection for its plan's numbers"
     takeaway_and_reset(page)
 
 
 def the_track(page: Page, url: str) -> None:
     """The track reads every lesson's progress and shows its status."""
     open_page(page, url)
-    expect(page.get_by_text("Status: not started")).to_have_count(2)
+    expect(page.get_by_text("Status: not started")).to_have_count(len(LESSONS))
 
 
-# Each page that loads Python (its folder under the site) and what a learner does there: add
-# one line per page, and the test covers it on the trimmed runtime too.
-LESSONS: dict[str, Callable[[Page, str], None]] = {
-    "./": the_track, "8-2/": every_8_2_event, "d8/": every_d8_event}
+# Each page that loads Python (its folder under the site) and what a learner does there: the
+# track, and every registered lesson by its plan.
+PAGES: dict[str, Callable[[Page, str], None]] = {
+    "./": the_track,
+    **{f"{plan.slug}/": partial(every_lesson_event, plan=plan) for plan in PLANS},
+}
 
 
-@pytest.mark.parametrize("lesson", sorted(LESSONS))
+@pytest.mark.parametrize("page_path", list(PAGES))
 def test_every_event_works_on_the_trimmed_runtime(
-    page: Page, site_url: str, lesson: str, request_log: list[str], console_errors: list[str]
+    page: Page, site_url: str, page_path: str, request_log: list[str], console_errors: list[str]
 ) -> None:
-    LESSONS[lesson](page, site_url + lesson.removeprefix("./"))
+    PAGES[page_path](page, site_url + page_path.removeprefix("./"))
     # The page really ran on the trimmed library, never on the full one beside it.
     assert f"{site_url}runtime/python_stdlib.zip" in request_log
     assert f"{site_url}pyodide/python_stdlib.zip" not in request_log
@@ -144,10 +132,10 @@ def test_every_event_works_on_the_trimmed_runtime(
 
 
 def test_every_lesson_page_is_covered(site_url: str) -> None:
-    """A new lesson page that loads Python must get a line in LESSONS."""
+    """Every page that loads Python is the track or a registered lesson's."""
     pages = {
         page.parent.relative_to(DIST).as_posix() + "/"
         for page in DIST.rglob("index.html")
         if "pyscript/core.js" in page.read_text(encoding="utf-8")
     }
-    assert pages == set(LESSONS)
+    assert pages == set(PAGES)

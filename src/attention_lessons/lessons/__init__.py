@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from .._lesson import Lesson
-from . import attention_by_hand, two_heads
+from . import attention_by_hand, masked_attention, two_heads
 
-LESSONS: dict[str, Lesson] = {
-    lesson.slug: lesson for lesson in (attention_by_hand.LESSON, two_heads.LESSON)
-}
+LESSONS: dict[str, Lesson] = {lesson.slug: lesson for lesson in (
+    attention_by_hand.LESSON,
+    two_heads.LESSON,
+    masked_attention.LESSON,
+)}

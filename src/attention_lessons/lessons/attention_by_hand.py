@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 
-from .._attention import HeadTrace, attend, dot, softmax
-from .._fixture import Fixture
-from .._format import decimals, exact, largest, vector
+from .._attention import HeadTrace, dot, softmax
+from .._format import decimals, exact, largest
 from .._lesson import Choice, HeadSpec, Lesson, Question, Slip, Worked
+from .._slips import even_weight, exponential, plain_average
 
 KEYS = 4  # the prediction offers one choice per key of the course's fixture
 EVEN_WITHIN = 0.05  # "about equally": every weight within this of every other
-
-
-def compute_heads(fixture: Fixture) -> tuple[HeadTrace, ...]:
-    """Run one head over the whole fixture."""
-    return (attend(fixture.query, fixture.keys, fixture.values),)
-
-
-def describe(index: int, head: HeadTrace) -> tuple[str, str]:
-    """Say what the head reads: its intro and the lead of its summary."""
-    keys = ", ".join(vector(k) for k in head.keys)
-    values = ", ".join(vector(v) for v in head.values)
-    return (f"Query {vector(head.query)}, keys {keys}, values {values}.",
-            f"The head reads both coordinates: query {vector(head.query)} against "
-            f"{len(head.keys)} keys.")
 
 
 def unscaled(head: HeadTrace) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -34,110 +21,121 @@ def unscaled(head: HeadTrace) -> tuple[tuple[float, ...], tuple[float, ...]]:
     return weights, output
 
 
-def slips(question: Question, worked: Worked) -> tuple[Slip, ...]:
-    """Return the known slips for a question, most specific first, all computed from the numbers."""
-    head = worked.heads[0]
-    flat_weights, flat_output = unscaled(head)
-    k = question.index
-    key = f"key {k + 1}"
+def score_slips(k: int, worked: Worked) -> tuple[Slip, ...]:
+    """Return the known slips for key k's score, most specific first, computed from the numbers."""
+    head, key = worked.heads[0], f"key {k + 1}"
+    return (
+        Slip(head.scaled[k], f"That is {key}'s scaled score. The score comes before the "
+                             "scale: the query times the key."),
+        Slip(head.weights[k], f"That is the weight on {key}, not its score."),
+        Slip(head.exps[k], f"That is e raised to {key}'s scaled score. The score comes "
+                           "first."),
+    )
+
+
+def scaled_slips(k: int, worked: Worked) -> tuple[Slip, ...]:
+    """Return the known slips for key k's scaled score: the scale left out, inverted or misread."""
+    head, key = worked.heads[0], f"key {k + 1}"
     d = len(head.query)
-    if question.quantity == "score":
-        return (
-            Slip(head.scaled[k], f"That is {key}'s scaled score. The score comes before the "
-                                 "scale: the query times the key."),
-            Slip(head.weights[k], f"That is the weight on {key}, not its score."),
-            Slip(head.exps[k], f"That is e raised to {key}'s scaled score. The score comes "
-                               "first."),
-        )
-    if question.quantity == "scaled":
-        return (
-            Slip(head.scores[k], f"That is {key}'s score before scaling. Multiply it by 1 over "
-                                 f"the square root of {d}."),
-            Slip(head.scores[k] * math.sqrt(d), f"That is the score multiplied by the square root "
-                                                f"of {d}. The scale is one over it."),
-            Slip(head.scores[k] / d, f"That is the score divided by {d}, the dimension. The scale "
-                                     "is one over its square root."),
-            Slip(head.exps[k], f"That is e raised to {key}'s scaled score, one step too far."),
-        )
-    if question.quantity == "weight":
-        return (
-            Slip(flat_weights[k], f"That is the weight on {key} without the scale: the softmax "
-                                  "of the raw scores. Scale the scores first."),
-            Slip(head.exps[k], f"That is {key}'s exponential. Divide it by the sum to get the "
-                               "weight."),
-            Slip(head.scaled[k], f"That is {key}'s scaled score, not its weight."),
-            Slip(1 / len(head.scores), "That is one over the number of keys, the weight every "
-                                       "key would get if all the scores were equal."),
-        )
+    return (
+        Slip(head.scores[k], f"That is {key}'s score before scaling. Multiply it by 1 over "
+                             f"the square root of {d}."),
+        Slip(head.scores[k] * math.sqrt(d), f"That is the score multiplied by the square root "
+                                            f"of {d}. The scale is one over it."),
+        Slip(head.scores[k] / d, f"That is the score divided by {d}, the dimension. The scale "
+                                 "is one over its square root."),
+        Slip(head.exps[k], f"That is e raised to {key}'s scaled score, one step too far."),
+    )
+
+
+def weight_slips(k: int, worked: Worked) -> tuple[Slip, ...]:
+    """Return the known slips for the weight on key k: unscaled, unnormalised, or no softmax."""
+    head, key = worked.heads[0], f"key {k + 1}"
+    flat_weights, _ = unscaled(head)
+    return (
+        Slip(flat_weights[k], f"That is the weight on {key} without the scale: the softmax "
+                              "of the raw scores. Scale the scores first."),
+        exponential(head, k),
+        Slip(head.scaled[k], f"That is {key}'s scaled score, not its weight."),
+        even_weight(head),
+    )
+
+
+def output_slips(k: int, worked: Worked) -> tuple[Slip, ...]:
+    """Return the known slips for the output's entry k: unscaled, the other entry, or unweighted."""
+    head = worked.heads[0]
+    _, flat_output = unscaled(head)
     other = 1 - k
     return (
         Slip(flat_output[k], "That is the output without the scale. Its weights are sharper "
                              "than the head's."),
         Slip(head.output[other], f"That is the output's entry {other + 1}, not entry {k + 1}."),
-        Slip(math.fsum(v[k] for v in head.values) / len(head.values),
-             "That is the plain average of the values. Weight each value by its key's weight."),
+        plain_average(head, k),
     )
 
 
-def fitting_prediction(worked: Worked) -> str | None:
-    """Return the prediction the weights bear out: the one key on top, all even, or none (a tie)."""
-    weights = worked.heads[0].weights
-    if max(weights) - min(weights) <= EVEN_WITHIN:
-        return "even"
-    top = [i for i, w in enumerate(weights) if decimals(w) == decimals(max(weights))]
-    return f"key_{top[0] + 1}" if len(top) == 1 else None
+# The readings on offer, by the ids reading_feedback answers to.
+READINGS = (
+    Choice("dimension", "The vectors have two coordinates, and one over the square root of "
+                        "the dimension keeps the scores from growing with it."),
+    Choice("keys", "It shares the weight out between the keys."),
+    Choice("sum", "Without it the weights would not add up to 1."),
+    Choice("constant", "It is a convention; any constant would do."),
+)
 
 
-def shown(worked: Worked) -> str:
-    """Say which key the numbers put on top."""
-    return largest(worked.heads[0].weights)
+class AttentionByHand(Lesson):
+    """One plain head: the engine's defaults compute and print it; the lesson says what it shows."""
+
+    def fitting_prediction(self, worked: Worked) -> str | None:
+        """Return the prediction the weights bear out: one key on top, all even, or none (a tie)."""
+        weights = worked.heads[0].weights
+        if max(weights) - min(weights) <= EVEN_WITHIN:
+            return "even"
+        top = [i for i, w in enumerate(weights) if decimals(w) == decimals(max(weights))]
+        return f"key_{top[0] + 1}" if len(top) == 1 else None
+
+    def shown(self, worked: Worked) -> str:
+        """Say which key the numbers put on top."""
+        return largest(worked.heads[0].weights)
+
+    def reading_feedback(self, reading: str, worked: Worked) -> str:
+        """Return why a reading is right or, for a wrong one, what the numbers say instead."""
+        head = worked.heads[0]
+        d, n = len(head.query), len(head.keys)
+        if reading == "dimension":
+            return (f"Right. A score adds up one product per coordinate, so scores spread wider "
+                    f"as the dimension grows. One over the square root of {d} keeps the softmax "
+                    "from turning sharper just because the vectors are longer.")
+        top = max(range(n), key=lambda i: head.weights[i])
+        if reading == "keys":
+            by_keys = head.scores[top] / math.sqrt(n)
+            return (f"The scale follows the dimension, {d}, not the number of keys, {n}. With one "
+                    f"over the square root of {n}, key {top + 1}'s scaled score would be "
+                    f"{decimals(by_keys)}, not {decimals(head.scaled[top])}.")
+        flat_weights, _ = unscaled(head)
+        if reading == "sum":
+            return (f"The softmax makes the weights add up to 1 with any scale: here they add up "
+                    f"to {decimals(math.fsum(head.weights))}, and without the scale they would "
+                    f"too. The scale changes how sharp they are: without it key {top + 1} would "
+                    f"take {decimals(flat_weights[top])}, not {decimals(head.weights[top])}.")
+        return (f"A constant would not follow the dimension. D8 runs heads of dimension 1 on the "
+                f"same keys with scale 1; this head has dimension {d}, so its scale is "
+                f"{decimals(head.scale)}.")
+
+    def hint_question(self, worked: Worked) -> str:
+        """Ask for the two heaviest keys' scaled scores and exponentials."""
+        head = worked.heads[0]
+        d = len(head.query)
+        i, j = sorted(sorted(range(len(head.weights)), key=lambda k: -head.weights[k])[:2])
+        return (f"Key {i + 1} scores {exact(head.scores[i])} and key {j + 1} scores "
+                f"{exact(head.scores[j])}. What does multiplying each by 1 over the square root "
+                f"of {d} give, and what is e raised to each of those?")
 
 
-def reading_feedback(reading: str, worked: Worked) -> str:
-    """Return why a reading is right or, for a wrong one, what the numbers say instead."""
-    head = worked.heads[0]
-    d, n = len(head.query), len(head.keys)
-    if reading == "dimension":
-        return (f"Right. A score adds up one product per coordinate, so scores spread wider as "
-                f"the dimension grows. One over the square root of {d} keeps the softmax from "
-                "turning sharper just because the vectors are longer.")
-    top = max(range(n), key=lambda i: head.weights[i])
-    if reading == "keys":
-        by_keys = head.scores[top] / math.sqrt(n)
-        return (f"The scale follows the dimension, {d}, not the number of keys, {n}. With one over "
-                f"the square root of {n}, key {top + 1}'s scaled score would be "
-                f"{decimals(by_keys)}, not {decimals(head.scaled[top])}.")
-    flat_weights, _ = unscaled(head)
-    if reading == "sum":
-        return (f"The softmax makes the weights add up to 1 with any scale: here they add up to "
-                f"{decimals(math.fsum(head.weights))}, and without the scale they would too. The "
-                f"scale changes how sharp they are: without it key {top + 1} would take "
-                f"{decimals(flat_weights[top])}, not {decimals(head.weights[top])}.")
-    return (f"A constant would not follow the dimension. D8 runs heads of dimension 1 on the same "
-            f"keys with scale 1; this head has dimension {d}, so its scale is "
-            f"{decimals(head.scale)}.")
-
-
-def hint_question(worked: Worked) -> str:
-    """Ask for the two heaviest keys' scaled scores and exponentials."""
-    head = worked.heads[0]
-    d = len(head.query)
-    i, j = sorted(sorted(range(len(head.weights)), key=lambda k: -head.weights[k])[:2])
-    return (f"Key {i + 1} scores {exact(head.scores[i])} and key {j + 1} scores "
-            f"{exact(head.scores[j])}. What does multiplying each by 1 over the square root of "
-            f"{d} give, and what is e raised to each of those?")
-
-
-def hint_answer(worked: Worked) -> str:
-    """Close the worked answer with the sum every weight is divided by."""
-    return (f"The exponentials add up to {decimals(worked.heads[0].total)}, and each weight is "
-            "one exponential divided by that sum.")
-
-
-LESSON = Lesson(
+LESSON = AttentionByHand(
     slug="8-2",
     code="8.2",
-    minutes=30,
     title="Attention by hand",
     crumbs="Learn machine learning · lesson 8.2",
     lede=("One head of attention is a dot product, a scale, a softmax and a weighted average. "
@@ -154,7 +152,6 @@ LESSON = Lesson(
         "that add up to 1, and the output is the values averaged by those weights.",
         "Commit before you compute. Four keys compete for one query.",
     ),
-    predict_kicker="Before anything runs",
     predict="Which key will take the largest weight?",
     predictions=(*(Choice(f"key_{k}", f"Key {k}.") for k in range(1, KEYS + 1)),
                  Choice("even", "All four about equally, within 0.05 of each other.")),
@@ -166,32 +163,23 @@ LESSON = Lesson(
                     "before the softmax, so the scaled scores are smaller than the scores.",
                     "the head computed on both coordinates, live in this browser."),),
     questions=(
-        Question("score_3", "The score for key 3", 0, "score", 2),
-        Question("scaled_1", "The scaled score for key 1", 0, "scaled", 0),
-        Question("weight_1", "The weight on key 1", 0, "weight", 0),
-        Question("weight_3", "The weight on key 3", 0, "weight", 2),
-        Question("output_1", "The output, first entry", 0, "output", 0),
-        Question("output_2", "The output, second entry", 0, "output", 1),
+        Question("score_3", "The score for key 3", lambda w: w.heads[0].scores[2],
+                 partial(score_slips, 2)),
+        Question("scaled_1", "The scaled score for key 1", lambda w: w.heads[0].scaled[0],
+                 partial(scaled_slips, 0)),
+        Question("weight_1", "The weight on key 1", lambda w: w.heads[0].weights[0],
+                 partial(weight_slips, 0)),
+        Question("weight_3", "The weight on key 3", lambda w: w.heads[0].weights[2],
+                 partial(weight_slips, 2)),
+        Question("output_1", "The output, first entry", lambda w: w.heads[0].output[0],
+                 partial(output_slips, 0)),
+        Question("output_2", "The output, second entry", lambda w: w.heads[0].output[1],
+                 partial(output_slips, 1)),
     ),
     reading_question="Why is the scale one over the square root of 2?",
-    readings=(
-        Choice("dimension", "The vectors have two coordinates, and one over the square root of "
-                            "the dimension keeps the scores from growing with it."),
-        Choice("keys", "It shares the weight out between the keys."),
-        Choice("sum", "Without it the weights would not add up to 1."),
-        Choice("constant", "It is a convention; any constant would do."),
-    ),
+    readings=READINGS,
     correct_reading="dimension",
     gate_reading="why the scale is one over the square root of 2",
     takeaway=("A head scores each key by the query times the key, scales by one over the square "
               "root of the dimension, and averages the values by the softmax of those scores."),
-    fixture="attention-8.2.json",
-    compute_heads=compute_heads,
-    describe=describe,
-    slips=slips,
-    fitting_prediction=fitting_prediction,
-    shown=shown,
-    reading_feedback=reading_feedback,
-    hint_question=hint_question,
-    hint_answer=hint_answer,
 )

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
+from functools import partial
 
 from .._attention import HeadTrace, attend, split_heads
 from .._errors import FixtureError
@@ -19,6 +19,7 @@ from .._lesson import (
     Slip,
     Worked,
 )
+from .._slips import even_weight, exponential, plain_average
 
 HEAD_NAMES = ("A", "B")
 _SCALE_NOTE = ("The scale is one over the square root of one, which is 1, so the scores and the "
@@ -26,72 +27,51 @@ _SCALE_NOTE = ("The scale is one over the square root of one, which is 1, so the
                "rule being skipped.")
 
 
-def compute_heads(fixture: Fixture) -> tuple[HeadTrace, ...]:
-    """Cut a two-dimensional fixture into one head per coordinate and run each."""
-    if fixture.dimension != len(HEAD_NAMES):
-        raise FixtureError(f"query: D8 needs vectors of dimension 2, got {fixture.dimension}")
-    return split_heads(fixture.query, fixture.keys, fixture.values, range(fixture.dimension + 1))
-
-
-def reference(fixture: Fixture) -> HeadTrace:
-    """Run 8.2's single head of dimension two over the whole fixture."""
-    return attend(fixture.query, fixture.keys, fixture.values)
-
-
-def describe(index: int, head: HeadTrace) -> tuple[str, str]:
-    """Say what one coordinate's head reads: its intro and the lead of its summary."""
-    keys = listing((k[0] for k in head.keys), exact)
-    values = listing((v[0] for v in head.values), exact)
-    query = listing(head.query, exact)
-    return (f"Query {query}, keys [{keys}], values [{values}].",
-            f"head {HEAD_NAMES[index]} reads coordinate {index + 1} only: query {query}, "
-            f"keys {keys}, values {values}.")
-
-
-def slips(question: Question, worked: Worked) -> tuple[Slip, ...]:
-    """Return the known slips for a question, most specific first, all computed from the numbers."""
-    head = worked.heads[question.head]
-    single = worked.single
+def output_slips(h: int, worked: Worked) -> tuple[Slip, ...]:
+    """Return the known slips for head h's output: the single head's, the other's, no weights."""
+    head, single = worked.heads[h], worked.single
     assert single is not None
-    if question.quantity == "output":
-        other = 1 - question.head
-        return (
-            Slip(single.output[question.head],
-                 "That is the single head's output from 8.2. This head sees only its own "
-                 "coordinate, so its weights are different."),
-            Slip(worked.heads[other].output[0], f"That is head {HEAD_NAMES[other]}'s output."),
-            Slip(math.fsum(v[0] for v in head.values) / len(head.values),
-                 "That is the plain average of the values. Weight each value by its key's weight."),
-        )
-    k = question.index
-    key = f"key {k + 1}"
-    if question.quantity == "score":
-        return (
-            Slip(head.weights[k], f"That is the weight on {key}, not its score. "
-                                  "The score is the query times the key."),
-            Slip(head.exps[k], f"That is e raised to {key}'s score. The score comes first."),
-            Slip(single.scaled[k], "That is the single head's score, scaled by 1 over the square "
-                                   "root of 2. This head has dimension 1, so its scale is 1."),
-            Slip(head.keys[k][0], f"That is {key}'s own coordinate, not its score. "
-                                  "Multiply it by the query."),
-            Slip(head.values[k][0], f"That is {key}'s value. The score uses the key, "
-                                    "not the value."),
-        )
+    other = 1 - h
     return (
-        Slip(head.scores[k], f"That is {key}'s score, not its weight. The weight is its "
-                             "exponential divided by the sum of all of them."),
-        Slip(head.exps[k], f"That is {key}'s exponential. Divide it by the sum to get the weight."),
-        Slip(single.weights[k], f"That is the single head's weight on {key}. This head scores "
-                                "its own coordinate only."),
-        Slip(1 / len(head.scores), "That is one over the number of keys, the weight every key "
-                                   "would get if all the scores were equal."),
+        Slip(single.output[h],
+             "That is the single head's output from 8.2. This head sees only its own "
+             "coordinate, so its weights are different."),
+        Slip(worked.heads[other].output[0], f"That is head {HEAD_NAMES[other]}'s output."),
+        plain_average(head, 0),
     )
 
 
-def fitting_prediction(worked: Worked) -> str | None:
-    """Return the prediction the computed differences bear out, or None if none of them does."""
-    assert worked.differences is not None
-    return fitting_gap(worked.differences)
+def score_slips(h: int, k: int, worked: Worked) -> tuple[Slip, ...]:
+    """Return the known slips for key k's score in head h, most specific first."""
+    head, single = worked.heads[h], worked.single
+    assert single is not None
+    key = f"key {k + 1}"
+    return (
+        Slip(head.weights[k], f"That is the weight on {key}, not its score. "
+                              "The score is the query times the key."),
+        Slip(head.exps[k], f"That is e raised to {key}'s score. The score comes first."),
+        Slip(single.scaled[k], "That is the single head's score, scaled by 1 over the square "
+                               "root of 2. This head has dimension 1, so its scale is 1."),
+        Slip(head.keys[k][0], f"That is {key}'s own coordinate, not its score. "
+                              "Multiply it by the query."),
+        Slip(head.values[k][0], f"That is {key}'s value. The score uses the key, "
+                                "not the value."),
+    )
+
+
+def weight_slips(h: int, k: int, worked: Worked) -> tuple[Slip, ...]:
+    """Return the known slips for the weight on key k in head h, most specific first."""
+    head, single = worked.heads[h], worked.single
+    assert single is not None
+    key = f"key {k + 1}"
+    return (
+        Slip(head.scores[k], f"That is {key}'s score, not its weight. The weight is its "
+                             "exponential divided by the sum of all of them."),
+        exponential(head, k),
+        Slip(single.weights[k], f"That is the single head's weight on {key}. This head scores "
+                                "its own coordinate only."),
+        even_weight(head),
+    )
 
 
 def fitting_gap(differences: Iterable[float]) -> str | None:
@@ -106,54 +86,83 @@ def fitting_gap(differences: Iterable[float]) -> str | None:
     return None
 
 
-def shown(worked: Worked) -> str:
-    """Say how far apart the two heads and the single head land."""
-    assert worked.differences is not None
-    gaps = " and ".join(decimals(d) for d in worked.differences)
-    return f"The two heads and the single head differ by {gaps}."
 
 
-def reading_feedback(reading: str, worked: Worked) -> str:
-    """Return why a reading is right or, for a wrong one, what the numbers say instead."""
-    if reading == "own_scores":
-        return ("Right. Each head's softmax sees only its own coordinate's scores, so the "
-                "weights differ from the single head's, and so do the outputs.")
-    if reading == "scale":
-        return ("The scales do differ, 1 for each head and 1 over the square root of 2 for the "
-                "single head, but that is not the reason: with equal scales the runs would still "
-                "differ, because each head normalises over its own scores.")
-    if reading == "rounding":
+
+class TwoHeads(Lesson):
+    """The fixture cut into one head per coordinate, set beside 8.2's single head."""
+
+    def compute_heads(self, fixture: Fixture) -> tuple[HeadTrace, ...]:
+        """Cut a two-dimensional fixture into one head per coordinate and run each."""
+        if fixture.dimension != len(HEAD_NAMES):
+            raise FixtureError(
+                f"query: D8 needs vectors of dimension 2, got {fixture.dimension}")
+        bounds = range(fixture.dimension + 1)
+        return split_heads(fixture.query, fixture.keys, fixture.values, bounds)
+
+    def reference(self, fixture: Fixture) -> HeadTrace:
+        """Run 8.2's single head of dimension two over the whole fixture."""
+        return attend(fixture.query, fixture.keys, fixture.values)
+
+    def describe(self, index: int, head: HeadTrace) -> tuple[str, str]:
+        """Say what one coordinate's head reads: its intro and the lead of its summary."""
+        keys = listing((k[0] for k in head.keys), exact)
+        values = listing((v[0] for v in head.values), exact)
+        query = listing(head.query, exact)
+        return (f"Query {query}, keys [{keys}], values [{values}].",
+                f"head {HEAD_NAMES[index]} reads coordinate {index + 1} only: query {query}, "
+                f"keys {keys}, values {values}.")
+
+    def fitting_prediction(self, worked: Worked) -> str | None:
+        """Return the prediction the computed differences bear out, or None if none of them does."""
         assert worked.differences is not None
-        biggest = max(abs(d) for d in worked.differences)
-        return (f"The gap is as large as {decimals(biggest)}, and rounding to four decimals "
-                "moves a number by at most 0.00005. Rounding cannot explain it.")
-    return ("Both runs are computed here from the same fixture and each matches its own step "
-            "table. They are different operations, so different answers are expected.")
+        return fitting_gap(worked.differences)
 
+    def shown(self, worked: Worked) -> str:
+        """Say how far apart the two heads and the single head land."""
+        assert worked.differences is not None
+        gaps = " and ".join(decimals(d) for d in worked.differences)
+        return f"The two heads and the single head differ by {gaps}."
 
-def hint_question(worked: Worked) -> str:
-    """Ask about the keys head A weighs most, set beside their scores in the single head."""
-    head, single = worked.heads[0], worked.single
-    assert single is not None
-    top = sorted(sorted(range(len(head.weights)), key=lambda i: -head.weights[i])[:2])
-    here = [exact(head.scores[i]) for i in top]
-    there = " and ".join(exact(single.scores[i]) for i in top)
-    if len(top) == 1:
-        scored = f"key {top[0] + 1} scores {here[0]}. In the single head it scores {there}."
-    else:
-        i, j = (k + 1 for k in top)
-        pair = (f"keys {i} and {j} both score {here[0]}" if here[0] == here[1]
-                else f"key {i} scores {here[0]} and key {j} scores {here[1]}")
-        scored = f"{pair}. In the single head they score {there}."
-    return (f"In head A, {scored} Which scores does each softmax divide by, and what does "
-            "that do to the weights?")
+    def reading_feedback(self, reading: str, worked: Worked) -> str:
+        """Return why a reading is right or, for a wrong one, what the numbers say instead."""
+        if reading == "own_scores":
+            return ("Right. Each head's softmax sees only its own coordinate's scores, so the "
+                    "weights differ from the single head's, and so do the outputs.")
+        if reading == "scale":
+            return ("The scales do differ, 1 for each head and 1 over the square root of 2 for "
+                    "the single head, but that is not the reason: with equal scales the runs would "
+                    "still differ, because each head normalises over its own scores.")
+        if reading == "rounding":
+            assert worked.differences is not None
+            biggest = max(abs(d) for d in worked.differences)
+            return (f"The gap is as large as {decimals(biggest)}, and rounding to four decimals "
+                    "moves a number by at most 0.00005. Rounding cannot explain it.")
+        return ("Both runs are computed here from the same fixture and each matches its own step "
+                "table. They are different operations, so different answers are expected.")
 
+    def hint_question(self, worked: Worked) -> str:
+        """Ask about the keys head A weighs most, set beside their scores in the single head."""
+        head, single = worked.heads[0], worked.single
+        assert single is not None
+        top = sorted(sorted(range(len(head.weights)), key=lambda i: -head.weights[i])[:2])
+        here = [exact(head.scores[i]) for i in top]
+        there = " and ".join(exact(single.scores[i]) for i in top)
+        if len(top) == 1:
+            scored = f"key {top[0] + 1} scores {here[0]}. In the single head it scores {there}."
+        else:
+            i, j = (k + 1 for k in top)
+            pair = (f"keys {i} and {j} both score {here[0]}" if here[0] == here[1]
+                    else f"key {i} scores {here[0]} and key {j} scores {here[1]}")
+            scored = f"{pair}. In the single head they score {there}."
+        return (f"In head A, {scored} Which scores does each softmax divide by, and what does "
+                "that do to the weights?")
 
-def hint_answer(worked: Worked) -> str:
-    """Close the worked answer with each head's own sum of exponentials."""
-    a, b = worked.heads
-    return (f"Head A's sum of exponentials is {decimals(a.total)}, head B's is "
-            f"{decimals(b.total)}: each head normalises over its own scores only.")
+    def hint_answer(self, worked: Worked) -> str:
+        """Close the worked answer with each head's own sum of exponentials."""
+        a, b = worked.heads
+        return (f"Head A's sum of exponentials is {decimals(a.total)}, head B's is "
+                f"{decimals(b.total)}: each head normalises over its own scores only.")
 
 
 def _head(index: int) -> HeadSpec:
@@ -163,7 +172,7 @@ def _head(index: int) -> HeadSpec:
                     f"head {name} computed on its own coordinate, live in this browser.")
 
 
-LESSON = Lesson(
+LESSON = TwoHeads(
     slug="d8",
     code="D8",
     kind="deep dive",
@@ -187,7 +196,6 @@ LESSON = Lesson(
         "Commit before you compute. The two head outputs, side by side, against the single head's "
         "two-dimensional output from 8.2.",
     ),
-    predict_kicker="Before anything runs",
     predict=("How will the two one-dimensional heads compare with the single two-dimensional "
              "head from 8.2?"),
     predictions=(
@@ -201,12 +209,18 @@ LESSON = Lesson(
                "weighted average."),
     heads=(_head(0), _head(1)),
     questions=(
-        Question("a_score_1", "Head A, the score for key 1", 0, "score", 0),
-        Question("a_weight_1", "Head A, the weight on key 1", 0, "weight", 0),
-        Question("a_output", "Head A, the output", 0, "output"),
-        Question("b_score_2", "Head B, the score for key 2", 1, "score", 1),
-        Question("b_weight_1", "Head B, the weight on key 1", 1, "weight", 0),
-        Question("b_output", "Head B, the output", 1, "output"),
+        Question("a_score_1", "Head A, the score for key 1", lambda w: w.heads[0].scores[0],
+                 partial(score_slips, 0, 0)),
+        Question("a_weight_1", "Head A, the weight on key 1", lambda w: w.heads[0].weights[0],
+                 partial(weight_slips, 0, 0)),
+        Question("a_output", "Head A, the output", lambda w: w.heads[0].output[0],
+                 partial(output_slips, 0)),
+        Question("b_score_2", "Head B, the score for key 2", lambda w: w.heads[1].scores[1],
+                 partial(score_slips, 1, 1)),
+        Question("b_weight_1", "Head B, the weight on key 1", lambda w: w.heads[1].weights[0],
+                 partial(weight_slips, 1, 0)),
+        Question("b_output", "Head B, the output", lambda w: w.heads[1].output[0],
+                 partial(output_slips, 1)),
     ),
     reading_question="Why do the two results differ?",
     readings=(
@@ -221,16 +235,6 @@ LESSON = Lesson(
     gate_reading="why the concatenated heads are not the single head's answer",
     takeaway=("Each head normalises over its own scores, so two heads of dimension one are not "
               "the single two-dimensional head cut in half."),
-    fixture="attention-8.2.json",
-    compute_heads=compute_heads,
-    reference=reference,
-    describe=describe,
-    slips=slips,
-    fitting_prediction=fitting_prediction,
-    shown=shown,
-    reading_feedback=reading_feedback,
-    hint_question=hint_question,
-    hint_answer=hint_answer,
     comparison=Comparison(
         title="Against the single head",
         caption="The concatenated heads against the single two-dimensional head",
@@ -249,4 +253,5 @@ LESSON = Lesson(
         columns=("head A", "head B"),
     ),
     prerequisite="8-2",
+    optional=True,
 )

@@ -1,0 +1,156 @@
+"""Every registered lesson, by its plan, in Chromium: the journey from a wrong prediction to a
+met gate and back after a reload, the track's statuses, its notebook, and the lesson offline."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import python_ready
+from learner import (
+    PLANS,
+    Plan,
+    answer_field,
+    check_answers,
+    gate,
+    lock_prediction,
+    lock_reading,
+    open_page,
+    runs,
+)
+from playwright.sync_api import BrowserContext, Locator, Page, Response, expect
+from sites import CACHES_WHEN_CONTROLLED
+from test_notebook import APP_TIMEOUT_MS, HEARTBEAT, KERNEL_TIMEOUT_MS, run_all_cells
+
+from attention_lessons import Lesson
+from attention_lessons.lessons import LESSONS
+
+EVERY_PLAN = pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
+
+
+def lesson_row(page: Page, lesson: Lesson) -> Locator:
+    """A lesson's entry on the track, by its link."""
+    link = page.get_by_role("link", name=f"{lesson.code} · {lesson.title}", exact=True)
+    return page.get_by_role("listitem").filter(has=link)
+
+
+def see_heads_computed(page: Page, plan: Plan) -> None:
+    for head, summary in plan.heads.items():
+        panel = page.get_by_role("article", name=head)
+        expect(panel.get_by_text("computed in this browser", exact=True)).to_be_visible()
+        expect(panel).to_contain_text(summary)
+
+
+@EVERY_PLAN
+def test_each_lesson_from_a_wrong_prediction_to_a_met_gate_and_back_after_reload(
+    page: Page, site_url: str, console_errors: list[str], plan: Plan
+) -> None:
+    lesson = LESSONS[plan.slug]
+    open_page(page, f"{site_url}{plan.slug}/")
+    expect(page.get_by_role("heading", name=lesson.title, level=1)).to_be_visible()
+    if lesson.prerequisite is not None:
+        before = LESSONS[lesson.prerequisite]
+        notice = f"This {lesson.kind} builds on {before.code} {before.title}, which is not done"
+        expect(page.get_by_text(re.compile(f"^{re.escape(notice)}"))).to_be_visible()
+    lock_prediction(page, plan.wrong_prediction)
+    see_heads_computed(page, plan)
+
+    check_answers(page, plan.wrong_answers)
+    for label, says in plan.slips.items():
+        expect(answer_field(page, label)).to_have_accessible_description(
+            re.compile(re.escape(says)))
+        expect(answer_field(page, label)).to_have_attribute("aria-invalid", "true")
+    check_answers(page, plan.one_wrong)
+    expect(runs(page)).to_have_text("You have run it 2 times.")
+    check_answers(page, plan.right_answers)
+    expect(runs(page)).to_have_text("You have run it 3 times.")
+    page.get_by_role("button", name="Show the question").click()
+    expect(page.get_by_text(plan.hint)).to_be_visible()
+
+    lock_reading(page, plan.wrong_reading)
+    try_it = page.get_by_role("region", name="03 · Try it")
+    expect(try_it.get_by_text(plan.wrong_reading_says)).to_be_visible()
+    expect(gate(page)).to_contain_text("Not met yet.")
+    lock_reading(page, plan.right_reading)
+    expect(gate(page)).to_contain_text("Met. You demonstrated it on these numbers.")
+    expect(page.get_by_role("region", name="04 · Compare")).to_contain_text(plan.compare)
+
+    page.reload()
+    python_ready(page)
+    expect(page.get_by_label(plan.wrong_prediction)).to_be_checked()
+    for label, typed in plan.right_answers.items():
+        expect(answer_field(page, label)).to_have_value(typed)
+    expect(runs(page)).to_have_text("You have run it 3 times.")
+    expect(gate(page)).to_contain_text("Met. You demonstrated it on these numbers.")
+    page.get_by_role("link", name="All lessons").click()
+    python_ready(page)
+    expect(lesson_row(page, lesson)).to_contain_text("Status: done")
+    assert console_errors == []
+
+
+def test_the_track_lists_every_lesson_with_what_it_builds_on(
+    page: Page, site_url: str, console_errors: list[str]
+) -> None:
+    open_page(page, site_url)
+    expect(page.get_by_role("listitem")).to_have_count(len(LESSONS))
+    for lesson in LESSONS.values():
+        row = lesson_row(page, lesson)
+        expect(row).to_contain_text("Status: not started")
+        kind = f"optional {lesson.kind}" if lesson.optional else lesson.kind
+        expect(row).to_contain_text(re.compile(rf"(^|\s){re.escape(kind)}, about"))
+        if lesson.prerequisite is not None:
+            expect(row).to_contain_text(f"opens once {LESSONS[lesson.prerequisite].code} is done")
+    first = next(iter(LESSONS.values()))
+    lesson_row(page, first).get_by_role("link").click()
+    python_ready(page)
+    lock_prediction(page, next(plan for plan in PLANS if plan.slug == first.slug).right_prediction)
+    page.get_by_role("link", name="All lessons").click()
+    python_ready(page)
+    expect(lesson_row(page, first)).to_contain_text("Status: in progress")
+    assert console_errors == []
+
+
+@EVERY_PLAN
+def test_each_lessons_notebook_opens_from_its_page_and_prints_its_numbers(
+    page: Page, site_url: str, plan: Plan
+) -> None:
+    lesson = LESSONS[plan.slug]
+    failed: list[str] = []
+
+    def on_response(response: Response) -> None:
+        if response.status >= 400 and urlsplit(response.url).path != HEARTBEAT:
+            failed.append(f"{response.status} {response.url}")
+
+    page.context.on("response", on_response)
+    open_page(page, f"{site_url}{plan.slug}/")
+    page.get_by_role("link", name="Open the notebook").click()
+    expect(page).to_have_url(
+        re.compile(rf"/notebook/notebooks/index\.html\?path={re.escape(plan.slug)}\.ipynb$"))
+    heading = page.get_by_role("heading", name=f"{lesson.code} · {lesson.title}")
+    expect(heading).to_be_visible(timeout=APP_TIMEOUT_MS)
+    run_all_cells(page)
+    assert plan.notebook, f"{plan.slug}'s plan names no line its notebook prints"
+    for line in plan.notebook:
+        expect(page.get_by_text(re.compile(line)).first).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
+    assert not failed, f"the notebook asked for files the site does not ship: {failed}"
+
+
+@EVERY_PLAN
+def test_each_lesson_opens_and_computes_offline_after_one_visit_to_the_track(
+    page: Page, context: BrowserContext, site_url: str, console_errors: list[str], plan: Plan
+) -> None:
+    open_page(page, site_url)
+    assert len(page.evaluate(CACHES_WHEN_CONTROLLED)) == 1
+    context.set_offline(True)
+    try:
+        # Never opened online, so only the worker's precache can have it.
+        page.goto(f"{site_url}{plan.slug}/")
+        python_ready(page)
+        lock_prediction(page, plan.right_prediction)
+        see_heads_computed(page, plan)
+        check_answers(page, plan.right_answers)
+        expect(runs(page)).to_have_text("You have run it 1 time.")
+    finally:
+        context.set_offline(False)
+    assert console_errors == []

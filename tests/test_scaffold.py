@@ -1,0 +1,90 @@
+"""`build.py new-lesson SLUG`: a skeleton that builds and passes the unit tests with no other
+edit, in a copy of the project; and slugs that cannot be a new lesson are refused."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from course_build.scaffold import new_lesson
+
+ROOT = Path(__file__).resolve().parents[1]
+# What a copy of the project leaves out: what git ignores, this test (it would run itself) and
+# the fresh clone's, which copies a git checkout (the copy is none).
+LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "dist", "node_modules", "build", "*.egg-info",
+                                  "__pycache__", ".*_cache", ".hypothesis", "test_scaffold.py",
+                                  "test_fresh_clone.py")
+
+
+def copy_project(to: Path) -> Path:
+    """A copy of the project's sources, sharing the installed npm runtime, the build's .venv/
+    (so build.py runs there as it does here) and the wheel cache."""
+    shutil.copytree(ROOT, to, ignore=LEFT_OUT)
+    (to / ".venv").symlink_to(ROOT / ".venv")
+    if (ROOT / "node_modules").is_dir():
+        (to / "node_modules").symlink_to(ROOT / "node_modules")
+    if (ROOT / "build" / "notebook-wheels").is_dir():
+        (to / "build").mkdir()
+        (to / "build" / "notebook-wheels").symlink_to(ROOT / "build" / "notebook-wheels")
+    return to
+
+
+def run(copy: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    return subprocess.run([sys.executable, *argv], cwd=copy, env=env, capture_output=True,
+                          text=True, check=False)
+
+
+def test_a_new_lesson_builds_and_passes_the_unit_tests_with_no_other_edit(
+    tmp_path: Path,
+) -> None:
+    copy = copy_project(tmp_path / "project")
+    made = run(copy, "build.py", "new-lesson", "demo")
+    assert made.returncode == 0, made.stderr
+    for path in ("src/attention_lessons/lessons/demo.py", "tests/test_demo.py",
+                 "tests/e2e/plans/demo.py", "fixtures/notebooks/demo.ipynb"):
+        assert path in made.stdout
+        assert (copy / path).is_file()
+    registry = (copy / "src/attention_lessons/lessons/__init__.py").read_text(encoding="utf-8")
+    assert "    demo.LESSON,\n)}" in registry
+    built = run(copy, "build.py", "build")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (copy / "dist" / "demo" / "index.html").is_file()
+    track = (copy / "dist" / "index.html").read_text(encoding="utf-8")
+    assert 'href="demo/"' in track
+    tested = run(copy, "-m", "pytest", "-q", "-x", "-p", "no:randomly", "-p", "no:cacheprovider",
+                 "--ignore=tests/e2e")
+    assert tested.returncode == 0, tested.stdout[-3000:]
+    own = run(copy, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_demo.py")
+    assert own.returncode == 0, own.stdout[-3000:]
+    assert "3 passed" in own.stdout
+
+
+@pytest.mark.parametrize(("slug", "says"), [
+    ("8-2", "a lesson with the slug '8-2' exists already"),
+    ("d8", "a lesson with the slug 'd8' exists already"),
+    ("Bad slug", "is not a folder name a lesson can have"),
+    ("two--hyphens", "is not a folder name a lesson can have"),
+    ("../up", "is not a folder name a lesson can have"),
+    ("", "is not a folder name a lesson can have"),
+    ("notebook", "a folder the built site already uses"),
+])
+def test_a_slug_that_cannot_be_a_new_lesson_is_refused_and_nothing_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], slug: str, says: str,
+) -> None:
+    copy = tmp_path / "project"
+    for part in ("src", "fixtures", "tests"):
+        shutil.copytree(ROOT / part, copy / part, ignore=LEFT_OUT)
+    before = sorted(p.relative_to(copy) for p in copy.rglob("*"))
+    registry = (copy / "src/attention_lessons/lessons/__init__.py").read_text(encoding="utf-8")
+    assert new_lesson(copy, slug) == 1
+    said = capsys.readouterr()
+    assert says in said.err
+    assert said.err.endswith("Nothing was written.\n")
+    assert sorted(p.relative_to(copy) for p in copy.rglob("*")) == before
+    assert (copy / "src/attention_lessons/lessons/__init__.py").read_text("utf-8") == registry
