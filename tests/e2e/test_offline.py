@@ -63,3 +63,30 @@ def test_a_rebuilt_site_replaces_the_old_cache_whole_under_a_sub_path(
         computes_offline(page)
     finally:
         context.set_offline(False)
+
+
+def test_two_builds_under_two_paths_of_one_origin_both_work_offline(
+    page: Page, context: BrowserContext, own_site: Site, console_errors: list[str]
+) -> None:
+    """GitHub Pages serves every project site of an owner from one origin: two courses there,
+    or a course and its preview, must not delete each other's offline copy."""
+    first = f"{own_site.url}d8/"
+    second = own_site.beside("preview", "d8/index.html", f"<h1>{TITLE}<", f"<h1>{REVISED}<")
+    open_d8(page, first)
+    assert len(page.evaluate(CACHES_WHEN_CONTROLLED)) == 1
+    open_d8(page, f"{second}d8/")
+    assert len(page.evaluate(CACHES_WHEN_CONTROLLED)) == 2
+
+    context.set_offline(True)
+    try:
+        open_d8(page, first)
+        expect(page.get_by_role("heading", level=1)).to_have_text(TITLE)
+        lock_prediction(page)
+        computes_offline(page)
+        # The origin's storage is one: the prediction locked under the first path is there.
+        open_d8(page, f"{second}d8/")
+        expect(page.get_by_role("heading", level=1)).to_have_text(REVISED)
+        computes_offline(page)
+    finally:
+        context.set_offline(False)
+    assert console_errors == []
