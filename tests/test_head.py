@@ -20,3 +20,13 @@ def test_the_inline_script_is_allowed_by_its_hash_and_nothing_else_inline_is() -
     script_src = next(d for d in policy.group(1).split("; ") if d.startswith("script-src "))
     assert script_src == f"script-src 'self' 'wasm-unsafe-eval' 'sha256-{digest}'"
     assert "unsafe-inline" not in policy.group(1)
+
+
+def test_early_js_runs_before_any_script_that_can_start_python() -> None:
+    """Deferred scripts run in the page's order, but a module that boot.js imports runs as
+    soon as it has loaded: early.js must have patched fetch by then, or Pyodide asks for the
+    files itself and early.js fetches them a second time."""
+    html = HEAD.read_text(encoding="utf-8")
+    scripts = re.findall(r'<script src="\{\{ up \}\}([\w.-]+)"', html)
+    assert scripts[0] == "early.js"
+    assert scripts.index("early.js") < scripts.index("boot.js")

@@ -5,8 +5,9 @@ built dist/). One browser context visits D8 until the service worker controls it
 D8 again and again, each time until "Python is ready." A crashed renderer ("Page crashed")
 is counted, with the revisit it came on, and a new tab carries on in the same context.
 Chromium's own log (its stderr) goes to --log. A --variant changes one thing, to bisect a
-crash: no worker, no early.js, PyScript's IndexedDB unpatched, or a reload instead of a new
-navigation; --chromium-arg adds a flag (a V8 one through --js-flags, say, for the wasm).
+crash: no worker, no early.js, PyScript's IndexedDB unpatched, a reload instead of a new
+navigation, or the server gone after the first visits (connections refused); --chromium-arg
+adds a flag (a V8 one through --js-flags, say, for the wasm); --dist takes another build.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import shutil
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,13 +30,13 @@ from sites import CACHES_WHEN_CONTROLLED, serving  # noqa: E402
 
 SETTLED = re.compile(r"^(Python is ready\.|Python could not start.*)$")
 
-VARIANTS = ("worker", "no-worker", "no-early", "no-idb-patch", "reload")
+VARIANTS = ("worker", "no-worker", "no-early", "no-idb-patch", "reload", "server-gone")
 
 
-def staged(variant: str, into: Path) -> Path:
-    """Copy dist/ into `into`, changed for the variant, and return the copy."""
+def staged(variant: str, dist: Path, into: Path) -> Path:
+    """Copy a built site into `into`, changed for the variant, and return the copy."""
     site = into / "site"
-    shutil.copytree(build.DIST, site)
+    shutil.copytree(dist, site)
     if variant == "no-early":
         (site / "early.js").write_text('"use strict";\n', encoding="utf-8")
     elif variant == "no-idb-patch":
@@ -87,13 +89,15 @@ def main() -> int:
     parser.add_argument("--variant", choices=VARIANTS, default="worker")
     parser.add_argument("--chromium-arg", action="append", default=[])
     parser.add_argument("--log", type=Path, default=Path("crash-loop-chromium.log"))
+    parser.add_argument("--dist", type=Path, default=build.DIST, help="the built site to use")
     args = parser.parse_args()
     os.environ["DEBUG"] = "pw:browser"  # the driver passes Chromium's stderr on to ours
     log = args.log.open("w", encoding="utf-8")
     os.dup2(log.fileno(), 2)
-    with tempfile.TemporaryDirectory() as tmp, \
-            serving(build.make_server(staged(args.variant, Path(tmp)))) as port, \
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as server, \
             sync_playwright() as playwright:
+        port = server.enter_context(serving(build.make_server(
+            staged(args.variant, args.dist, Path(tmp)))))
         url = f"http://127.0.0.1:{port}/d8/"
         browser = playwright.chromium.launch(
             executable_path=build.CHROMIUM, args=[*build.CHROMIUM_ARGS, *args.chromium_arg])
@@ -102,6 +106,9 @@ def main() -> int:
         loop.visit(0, url)
         if args.variant != "no-worker":
             loop.page.evaluate(CACHES_WHEN_CONTROLLED)
+        if args.variant == "server-gone":
+            loop.visit(0, url)  # once more with the worker in control, then the server goes
+            server.close()
         started = time.monotonic()
         for number in range(1, args.revisits + 1):
             loop.visit(number, url, reload=args.variant == "reload")
