@@ -122,7 +122,6 @@ TEST_IMPORTS = (
     "pytest",
     "playwright",
     "pytest_playwright",
-    "pytest_rerunfailures",
     "axe_playwright_python",
     "hypothesis",
     "numpy",

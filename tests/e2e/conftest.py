@@ -38,20 +38,12 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
-# How Playwright reports a browser's renderer that died under a test ("Page crashed" in an
-# expect's call log, "Target crashed" from a protocol call).
-BROWSER_CRASHED = r"(?i)\b(page|target) crashed\b"
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every browser test `e2e`, and run it once more if, and only if, the browser's
-    renderer crashed under it: headless Chromium 156 has crashed once, at random, in a dozen runs
-    of this suite (each starts Pyodide about 250 times; 400 starts in a row did not crash). Any
-    other failure fails at once, and pytest's summary counts each rerun."""
+    """Mark every browser test `e2e`. None runs again when it fails: a renderer that crashes
+    under a test fails it, as a learner would see a crashed tab."""
     for item in items:
         if HERE in item.path.parents:
             item.add_marker(pytest.mark.e2e)
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BROWSER_CRASHED]))
 
 
 @pytest.fixture(scope="session")
