@@ -90,3 +90,25 @@ def test_two_builds_under_two_paths_of_one_origin_both_work_offline(
     finally:
         context.set_offline(False)
     assert console_errors == []
+
+
+# Caches as the worker named them before it named them for their path: one holding this
+# path's track page, one another path's.
+LEGACY_CACHES = """async ([own, other]) => {
+  for (const [name, page] of [["attention-lessons-0123456789abcdef", own],
+                              ["attention-lessons-fedcba9876543210", other]]) {
+    await (await caches.open(name)).put(page, new Response("an older deploy"));
+  }
+}"""
+
+
+def test_a_cache_from_before_caches_were_named_for_their_path_goes_only_if_it_is_ours(
+    page: Page, own_site: Site
+) -> None:
+    page.goto(f"{own_site.origin}robots.txt")  # any page of the origin, before the worker
+    page.evaluate(LEGACY_CACHES, [own_site.url, f"{own_site.origin}elsewhere/"])
+    open_d8(page, f"{own_site.url}d8/")
+    kept = page.evaluate(CACHES_WHEN_CONTROLLED)
+    ours = [name for name in kept if name.endswith(" /course/")]
+    assert len(ours) == 1
+    assert set(kept) == {"attention-lessons-fedcba9876543210", *ours}
