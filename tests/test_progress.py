@@ -28,6 +28,7 @@ from attention_lessons import (
     set_projection,
     to_json,
 )
+from attention_lessons._progress import MAX_COUNT
 from strategies import D8, QIDS, json_type, json_values, progresses, record, typed_texts
 
 RIGHT = {"a_score_1": "2", "a_weight_1": "0.4643", "a_output": "1.376", "b_score_2": "-1",
@@ -269,6 +270,8 @@ def test_one_field_of_the_wrong_type_is_refused(field: str, value: Any,
     {"projection": [[1, 0]]}, {"projection": [[1, 0], [0]]}, {"projection": [[1, 0], "01"]},
     {"projection": [[10**400, 0], [0, 1]]}, {"projection": [[1, 0], [0, None]]},
     {"takeaway": "x" * 1001}, {"takeaway": 5}, {"gate": 1}, {"gate": "true"},
+    {"runs": 10**30}, {"runs": 1_000_001}, {"attempts": {"a_output": 10**6 + 1}},
+    {"hints_opened": 10**9}, {"streak": 3},
 ])
 def test_a_spoiled_field_is_refused(spoil: dict[str, Any]) -> None:
     with pytest.raises(StateError):
@@ -310,3 +313,10 @@ def test_set_projection_refuses_entries_off_the_matrix_or_out_of_range(
         row: int, col: int, value: float) -> None:
     with pytest.raises(StateError):
         set_projection(Progress(), row, col, value)
+
+
+def test_counts_stop_at_what_a_person_could_do() -> None:
+    busy = replace(Progress(), runs=MAX_COUNT, attempts={"a_output": MAX_COUNT})
+    again = check(busy, {"a_output": "1.2"}, D8)
+    assert (again.runs, again.attempts["a_output"]) == (MAX_COUNT, MAX_COUNT)
+    assert from_json(to_json(again), D8.lesson) == again

@@ -14,6 +14,7 @@ from attention_lessons import (
     load_record,
     lock_prediction,
     notices,
+    removes_copy,
     store_key,
     to_json,
 )
@@ -143,3 +144,48 @@ def test_an_unreadable_record_is_backed_up_and_never_written_over() -> None:
     assert store.load(D8.lesson) == (Progress(), NOT_SET_ASIDE)
     assert store.save(D8.lesson, Progress()) == (Progress(), NOT_SET_ASIDE)
     assert full.items == {store_key(D8.lesson): "{not json"}
+
+
+def test_once_reset_clears_a_record_there_was_no_room_to_set_aside_the_notice_goes() -> None:
+    full = MemoryStorage({store_key(D8.lesson): "{not json" * 30}, quota=400)
+    store = Store(full)
+    assert store.load(D8.lesson) == (Progress(), NOT_SET_ASIDE)
+    assert store.notice(D8.lesson, "") == NOT_SET_ASIDE
+    assert store.forget(D8.lesson) == (Progress(), "")
+    assert store.saving
+    assert store.notice(D8.lesson, "") == ""
+    locked = lock_prediction(Progress(), D8.lesson, "same")
+    assert store.save(D8.lesson, locked) == (locked, "")
+
+
+def test_a_second_unreadable_record_replaces_the_first_copy_and_says_so() -> None:
+    key = f"{store_key(D8.lesson)}:unreadable"
+    storage = MemoryStorage({store_key(D8.lesson): "{second", key: "{first"})
+    _, notice = Store(storage).load(D8.lesson)
+    assert f"kept in this browser as {key}, in place of the unreadable record set aside there " \
+        "before" in notice
+    assert storage.items[key] == "{second"
+
+
+def test_reset_also_removes_the_copy_set_aside_and_offers_to_say_so() -> None:
+    key = f"{store_key(D8.lesson)}:unreadable"
+    storage = MemoryStorage({store_key(D8.lesson): "{not json"})
+    store = Store(storage)
+    _, notice = store.load(D8.lesson)
+    assert store.notice(D8.lesson, "") == notice != ""
+    assert store.copy_set_aside(D8.lesson) == len("{not json")
+    assert removes_copy(9) == ("It also removes the copy of unreadable saved progress "
+                               "(9 characters) that this browser set aside.")
+    store.forget(D8.lesson)
+    assert key not in storage.items
+    assert store.copy_set_aside(D8.lesson) is None
+    assert store.notice(D8.lesson, "") == ""
+
+
+def test_a_five_megabyte_crafted_record_is_set_aside_at_once() -> None:
+    crafted = "[" * 21 + '"' + '\\"' * 2_500_000
+    storage = MemoryStorage({store_key(D8.lesson): crafted}, quota=10**8)
+    assert load_record(crafted, D8.lesson).unreadable
+    progress, notice = Store(storage).load(D8.lesson)
+    assert progress == Progress()
+    assert "set aside just now" in notice

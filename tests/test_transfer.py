@@ -11,14 +11,19 @@ from attention_lessons import (
     StateError,
     apply_early,
     check,
+    check_size,
+    confirm_import,
     export_json,
     lock_prediction,
+    lock_reading,
     read_import,
 )
 from strategies import D8
 
 LESSON = D8.lesson
 LOCKED = lock_prediction(Progress(), LESSON, "different", "own softmax")
+RIGHT = {"a_score_1": "2", "a_weight_1": "0.4643", "a_output": "1.376", "b_score_2": "-1",
+         "b_weight_1": "0.4754", "b_output": "0.8744"}
 
 
 def test_a_downloaded_file_imports_back_whole_and_says_what_it_replaces() -> None:
@@ -31,6 +36,13 @@ def test_a_downloaded_file_imports_back_whole_and_says_what_it_replaces() -> Non
         "gate not met).")
 
 
+def spoiled(**fields: object) -> str:
+    """A downloaded file with fields of its record changed or added."""
+    file = json.loads(export_json(LOCKED, LESSON))
+    file["progress"].update(fields)
+    return json.dumps(file)
+
+
 @pytest.mark.parametrize(("text", "said"), [
     ("not json", "it is not JSON"),
     ("[]", "not progress downloaded from this site"),
@@ -39,6 +51,11 @@ def test_a_downloaded_file_imports_back_whole_and_says_what_it_replaces() -> Non
     ('{"kind": "attention-lessons progress", "lesson": "d8", "progress": {"version": 7}}',
      "unknown version 7"),
     ("x" * 300_000, "far too big"),
+    (spoiled(runs=10**30), "runs: expected a whole number from 0 to 1,000,000"),
+    (spoiled(streak=3), "unknown field 'streak'"),
+    ("[" * 30 + "]" * 30, "nests deeper than 20 levels"),
+    ('{"kind": "attention-lessons progress", "x": ' + "[" * 30 + "]" * 30 + "}",
+     "nests deeper than 20 levels"),
 ])
 def test_a_bad_file_gets_a_clear_message(text: str, said: str) -> None:
     with pytest.raises(StateError, match=said) as raised:
@@ -52,6 +69,36 @@ def test_a_prediction_locked_before_python_applies_unless_a_saved_one_wins() -> 
     assert "now applied" in said
     kept, said = apply_early(LOCKED, LESSON, "same", "")
     assert kept is LOCKED
-    assert "locked in on an earlier visit, so it stands" in said
+    assert said == ("\u201cClearly different, by more than 0.1.\u201d was already saved as your "
+                    "locked prediction (from another tab or an earlier visit), so it stands; "
+                    "\u201cThe same two numbers.\u201d chosen here while Python was starting was "
+                    "not used.")
+    assert "so it stands as saved" in apply_early(LOCKED, LESSON, "different", "")[1]
     assert apply_early(LOCKED, LESSON, "", "") == (LOCKED, "")
     assert json.loads(export_json(LOCKED, LESSON))["lesson"] == "d8"
+
+
+def test_a_huge_file_is_refused_by_its_size_before_it_is_read() -> None:
+    check_size(200_000)
+    with pytest.raises(StateError, match="far too big"):
+        check_size(50_000_000)
+
+
+def test_the_confirm_replaces_only_what_the_summary_described() -> None:
+    file = check(LOCKED, {"a_output": "1.376"}, D8)
+    incoming = read_import(export_json(file, LESSON), Progress(), D8)
+    assert confirm_import(incoming, Progress(), D8) is None
+    worked = lock_reading(check(LOCKED, RIGHT, D8), "own_scores", LESSON)
+    again = confirm_import(incoming, worked, D8)
+    assert again is not None
+    assert again.summary.startswith("Your progress here changed since you chose the file")
+    assert "(a locked prediction, one run, 6 of 6 numbers right, gate met)" in again.summary
+    assert confirm_import(again, worked, D8) is None
+
+
+def test_a_file_that_claims_a_gate_its_numbers_do_not_meet_is_told() -> None:
+    claimed = json.loads(export_json(LOCKED, LESSON))
+    claimed["progress"]["gate"] = True
+    summary = read_import(json.dumps(claimed), Progress(), D8).summary
+    assert summary.endswith("The file says its gate was met, but its numbers and reading do not "
+                            "meet it, so here it will not be.")

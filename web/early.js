@@ -6,8 +6,10 @@
 // Safari's engine (WebKit) downloads such a preload and then fetches the file again when a
 // script asks for it. Pyodide and PyScript ask with a plain fetch(url) (Pyodide with an empty
 // init), so only such a request is answered here; any other goes to the network as usual.
-// The script is deferred: it runs once the page is read, well before Pyodide has started and
-// asks for these files (40 cold visits in Chromium fetched none of them twice). Measured
+// The script is deferred and first among the page's scripts: it runs once the page is read,
+// before boot.js, whose import() of core.js runs that module as soon as it has loaded, out of
+// the page's order (after boot.js, under load, Pyodide had at times asked for the standard
+// library and the lock file before this script ran, and both were fetched twice). Measured
 // against preload links in Chromium (10 cold visits each, interleaved): first paint and
 // Python-ready the same; a blocking script delayed the first paint by 40 ms. The page's config
 // is not among the files (see EARLY_FETCHES in build.py).

@@ -49,19 +49,24 @@ class Page:
         self.worked = worked
         self.lesson = worked.lesson
         self.store = store
-        self.progress, self.loaded = store.load(self.lesson)
+        self.progress, _ = store.load(self.lesson)
         self.notice("")
         self.incoming = None
+        self.choosing = 0  # counts the files chosen for import: only the last one's verdict shows
 
     def notice(self, trouble):
-        text = course.notices(self.loaded, trouble)
+        text = self.store.notice(self.lesson, trouble)
         say("storage_notice", text)
         show("storage_notice", bool(text))
 
     def update(self, progress, replace=False):
-        """Save a change (Reset and Import replace the record outright) and show it."""
+        """Save a change (Import replaces the record outright) and show it."""
         put = self.store.put if replace else self.store.save
-        self.progress, trouble = put(self.lesson, progress)
+        self.settle(*put(self.lesson, progress))
+
+    def settle(self, progress, trouble):
+        """Show the progress as saved, and the notice for how saving went."""
+        self.progress = progress
         self.notice(trouble)
         self.render()
 
@@ -214,8 +219,10 @@ def apply_early(page):
     if said:
         say("prediction_message", said)
     held = page.store.held.get(page.lesson.slug)
-    if held is not None:
-        say("reset_unreadable", course.clears(held))
+    copy = page.store.copy_set_aside(page.lesson)
+    if held is not None or copy is not None:
+        say("reset_unreadable", course.clears(held) if held is not None else
+            course.removes_copy(copy))
         show("reset_unreadable")
 
 
@@ -330,7 +337,7 @@ def on_takeaway_edit(event):
 
 @on("click", "#reset_progress")
 def on_reset(event):
-    PAGE.update(course.reset(), replace=True)
+    PAGE.settle(*PAGE.store.forget(PAGE.lesson))
     PAGE.restore_fields()
     show("reset_unreadable", False)
     say("takeaway_message", "")
@@ -353,11 +360,17 @@ def on_download(event):
 async def on_import(event):
     chosen = by_id("import_file").files  # currentTarget is null once an async handler runs
     show("import_confirm", False)
+    say("import_message", "")
     PAGE.incoming = None
+    PAGE.choosing += 1
+    mine = PAGE.choosing
     if not chosen.length:
         return
-    text = await chosen.item(0).text()
     try:
+        course.check_size(chosen.item(0).size)  # a huge file is refused unread
+        text = await chosen.item(0).text()
+        if mine != PAGE.choosing:  # another file was chosen meanwhile: its verdict stands
+            return
         PAGE.incoming = course.read_import(text, PAGE.progress, PAGE.worked)
     except course.LessonError as error:
         say("import_message", str(error))
@@ -368,6 +381,11 @@ async def on_import(event):
 
 @on("click", "#import_confirm")
 def on_import_confirm(event):
+    again = course.confirm_import(PAGE.incoming, PAGE.progress, PAGE.worked)
+    if again is not None:  # the progress here changed since the summary: say it anew
+        PAGE.incoming = again
+        say("import_message", again.summary)
+        return
     PAGE.update(PAGE.incoming.progress, replace=True)
     PAGE.restore_fields()
     PAGE.incoming = None

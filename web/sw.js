@@ -8,9 +8,24 @@
 
 const PRECACHED = new Set(BUILD.urls.map((url) => new URL(url, self.location).href));
 
+// Caches are shared by the whole origin, and one origin may serve several copies of the site
+// under different paths (GitHub Pages serves every project of an owner from one origin): the
+// cache is named for this deploy and for where it is served, and a worker deletes only the
+// older caches of its own path.
+const SCOPE = new URL(self.registration.scope).pathname;
+const CACHE = `${BUILD.cache} ${SCOPE}`;
+
+async function isOlderOwn(name) {
+  if (!name.startsWith(BUILD.prefix) || name === CACHE) return false;
+  if (name.endsWith(` ${SCOPE}`)) return true;
+  // A cache from before caches were named for their path holds this path's pages or none.
+  return !name.includes(" ")
+    && Boolean(await (await caches.open(name)).match(new URL("./", self.location).href));
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(BUILD.cache);
+    const cache = await caches.open(CACHE);
     // "no-cache" revalidates each file with the server: a file the browser still holds from
     // the last deploy cannot slip into this one's cache, and an unchanged file costs a 304.
     await cache.addAll(BUILD.urls.map((url) => new Request(url, { cache: "no-cache" })));
@@ -20,9 +35,9 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    // Only our own caches: another worker or script on this origin may keep caches too.
+    // Only our own: other workers and scripts on this origin keep caches too.
     for (const name of await caches.keys()) {
-      if (name.startsWith(BUILD.prefix) && name !== BUILD.cache) await caches.delete(name);
+      if (await isOlderOwn(name)) await caches.delete(name);
     }
     await self.clients.claim();
   })());
@@ -46,8 +61,13 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   url.search = "";
   url.hash = "";
-  if (!PRECACHED.has(url.href)) return;
-  const cached = async () => (await caches.open(BUILD.cache)).match(url.href);
+  if (!PRECACHED.has(url.href)) {
+    if (request.mode === "navigate" && PRECACHED.has(`${url.href}/`)) {
+      event.respondWith(toFolder(request));
+    }
+    return;
+  }
+  const cached = async () => (await caches.open(CACHE)).match(url.href);
   if (request.mode === "navigate") {
     event.respondWith(page(request, cached));
   } else if (unreachable || !self.navigator.onLine) {
@@ -57,9 +77,11 @@ self.addEventListener("fetch", (event) => {
 
 // No navigation preload: in Firefox 153 a preload that fails fails the page with it, cache
 // or no cache (measured).
-// Once the server has not answered, the next page asks the server itself ("no-cache"): a
-// copy in the browser's HTTP cache must not make it look reachable again, and send the
-// page's other files to a network that is not there.
+// A page is always asked of the server itself ("no-cache": an unchanged page costs a 304):
+// a copy in the browser's HTTP cache is no sign that the server is there. Servers that send
+// Last-Modified and no Cache-Control (python3 -m http.server, many static hosts) let the
+// browser reuse a page unasked; Chromium then sent the page's wasm, which its HTTP cache
+// did not keep, to a server that refused it, though this cache held it (measured).
 // A server that is reached but does not answer (a phone between stations) counts as not
 // answering after PATIENCE_MS, when the cache holds the page: the learner gets this deploy's
 // copy instead of a blank screen. An answer that comes later is dropped, so that the page
@@ -68,8 +90,7 @@ const PATIENCE_MS = 3000;
 
 async function page(request, cached) {
   if (!self.navigator.onLine) return (await cached()) ?? fetch(request);
-  const asked = unreachable ? new Request(request, { cache: "no-cache" }) : request;
-  const answer = fetch(asked);
+  const answer = fetch(new Request(request, { cache: "no-cache" }));
   answer.catch(() => {}); // a failure after the copy was given is no one's to handle
   let timer;
   const late = new Promise((resolve) => { timer = setTimeout(resolve, PATIENCE_MS, null); });
@@ -88,4 +109,12 @@ async function page(request, cached) {
   if (!copy) return answer; // nothing to fall back on: the server's answer, whenever it comes
   unreachable = true;
   return copy;
+}
+
+// A page asked for without its folder's slash ("d8" for "d8/"), which some hosts do not
+// redirect: every relative URL on it would miss. Sent to the folder, online or not.
+function toFolder(request) {
+  const folder = new URL(request.url);
+  folder.pathname += "/";
+  return Response.redirect(folder.href, 302);
 }

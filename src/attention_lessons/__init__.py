@@ -10,6 +10,7 @@ from ._fixture import Fixture, parse_fixture
 from ._grading import TOLERANCE, grade, hints_available, within
 from ._lesson import Choice, Lesson, Question, Slip, Worked, truth, work
 from ._merge import merge, was_reset
+from ._nesting import too_deep
 from ._numbers import Reading, parse_number
 from ._page import FixedView, ProgressView, check_announcement, fixed_view, progress_view
 from ._progress import (
@@ -40,9 +41,19 @@ from ._store import (
     clears,
     load_record,
     notices,
+    removes_copy,
     store_key,
 )
-from ._transfer import Incoming, apply_early, describe, export_json, export_name, read_import
+from ._transfer import (
+    Incoming,
+    apply_early,
+    check_size,
+    confirm_import,
+    describe,
+    export_json,
+    export_name,
+    read_import,
+)
 from .lessons import LESSONS
 
 
@@ -97,9 +108,11 @@ __all__ = [
     "backup_key",
     "check",
     "check_announcement",
+    "check_size",
     "clears",
     "compute",
     "concat",
+    "confirm_import",
     "describe",
     "export_json",
     "export_name",
@@ -121,6 +134,7 @@ __all__ = [
     "progress_view",
     "project",
     "read_import",
+    "removes_copy",
     "reset",
     "reset_projection",
     "save_takeaway",
@@ -131,6 +145,7 @@ __all__ = [
     "status",
     "store_key",
     "to_json",
+    "too_deep",
     "track_view",
     "truth",
     "waiting",

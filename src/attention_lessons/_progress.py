@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from ._errors import ParseError, StateError
 from ._format import word
 from ._grading import gate_met, grade, hints_available
 from ._lesson import Lesson, Worked
+from ._nesting import MAX_DEPTH, too_deep
 from ._numbers import finite_float, parse_number
 
 VERSION = 1
@@ -21,9 +21,8 @@ MAX_WHY = 300
 MAX_ENTRY = 100
 MAX_ANSWER = 200
 MAX_TAKEAWAY = 1000
-MAX_DEPTH = 20  # a record nests 3 levels, a downloaded file 4
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
+MAX_TEXT = 200_000  # characters of a record or file; a real record is under 3,000
+MAX_COUNT = 1_000_000  # attempts or runs: more Checks than a person makes on one lesson
 Projection = tuple[tuple[float, float], tuple[float, float]]
 
 
@@ -96,10 +95,10 @@ def check(progress: Progress, typed: Mapping[str, str], worked: Worked) -> Progr
             continue
         if graded.get(qid) != value:
             graded[qid] = value
-            attempts[qid] = attempts.get(qid, 0) + 1
+            attempts[qid] = min(attempts.get(qid, 0) + 1, MAX_COUNT)
             fresh = True
     return replace(progress, answers=answers, graded=graded, attempts=attempts,
-                   runs=progress.runs + fresh)
+                   runs=min(progress.runs + fresh, MAX_COUNT))
 
 
 def open_hint(progress: Progress, lesson: Lesson, rung: int) -> Progress:
@@ -156,6 +155,8 @@ def to_json(progress: Progress) -> str:
 
 def from_json(text: str, lesson: Lesson) -> Progress:
     """Read a saved record back, raising StateError for anything malformed or unknown."""
+    if len(text) > MAX_TEXT:
+        raise StateError(f"saved progress is {len(text):,} characters, far more than a record")
     if too_deep(text):
         raise StateError(f"saved progress nests deeper than {MAX_DEPTH} levels")
     try:
@@ -163,20 +164,6 @@ def from_json(text: str, lesson: Lesson) -> Progress:
     except (ValueError, RecursionError):  # ValueError also covers integers of 4300+ digits
         raise StateError("saved progress is not valid JSON") from None
     return from_value(raw, lesson)
-
-
-def too_deep(text: str) -> bool:
-    """Return whether JSON text nests deeper than any record does, before parsing it.
-
-    In the browser, parsing thousands of levels overflows WebAssembly's stack before
-    Python's recursion limit can turn it into an error, and that stops Python."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return False
-    depth = deepest = 0
-    for bracket in _BRACKETS.findall(_STRINGS.sub('""', text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest > MAX_DEPTH
 
 
 def from_value(raw: object, lesson: Lesson) -> Progress:
@@ -191,6 +178,9 @@ def from_value(raw: object, lesson: Lesson) -> Progress:
         raise StateError(f"saved progress has unknown version {_brief(raw.get('version'))}")
     if "gate" in raw:
         _flag(raw["gate"], "gate")
+    unknown = sorted(set(raw) - {f.name for f in fields(Progress)} - {"gate"})
+    if unknown:  # a record this build cannot keep whole: it is set aside, never cut down
+        raise StateError(f"saved progress has an unknown field {_brief(unknown[0])}")
     ids = lesson.question_ids
     return settle(Progress(
         prediction=_optional(raw, "prediction", tuple(c.id for c in lesson.predictions)),
@@ -250,8 +240,8 @@ def _number(value: Any, name: str) -> float:
 
 
 def _count(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise StateError(f"{name}: expected a whole number, zero or more")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise StateError(f"{name}: expected a whole number from 0 to {MAX_COUNT:,}")
     return value
 
 

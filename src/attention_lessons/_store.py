@@ -40,11 +40,19 @@ def backup_key(lesson: Lesson) -> str:
     return f"{store_key(lesson)}:unreadable"
 
 
-def set_aside(key: str, before: bool = False) -> str:
-    """Return the notice for a record set aside now, or set aside on an earlier visit."""
+def set_aside(key: str, before: bool = False, replaced: bool = False) -> str:
+    """Return the notice for a record set aside now, or set aside on an earlier visit; one set
+    aside now in place of an earlier one says so."""
     when = "on an earlier visit" if before else "just now"
+    instead = ", in place of the unreadable record set aside there before" if replaced else ""
     return (f"Your saved progress could not be read, so it was set aside {when} (kept in this "
-            f"browser as {key}) and you start afresh.")
+            f"browser as {key}{instead}) and you start afresh.")
+
+
+def removes_copy(length: int) -> str:
+    """Return what Reset also removes when an unreadable record was set aside."""
+    return (f"It also removes the copy of unreadable saved progress ({length:,} characters) "
+            "that this browser set aside.")
 
 
 def clears(length: int) -> str:
@@ -92,6 +100,7 @@ class Store:
     failing: bool = False
     held: dict[str, int] = field(default_factory=dict)  # slug: length of an unreadable record
     base: dict[str, Progress] = field(default_factory=dict)  # what this tab last read or wrote
+    said: dict[str, str] = field(default_factory=dict)  # slug: what loading found, while true
 
     @property
     def saving(self) -> bool:
@@ -122,16 +131,30 @@ class Store:
         raw = raw if isinstance(raw, str) else None
         loaded = load_record(raw, lesson)
         self.base[lesson.slug] = loaded.progress
-        if not loaded.unreadable or raw is None:
-            return loaded.progress, loaded.notice
-        if self._read(backup_key(lesson)) == raw:
-            return loaded.progress, set_aside(backup_key(lesson), before=True)
+        self.said[lesson.slug] = self._set_aside(lesson, raw) if loaded.unreadable else ""
+        return loaded.progress, self.said[lesson.slug]
+
+    def _set_aside(self, lesson: Lesson, raw: str | None) -> str:
+        assert self.storage is not None
+        assert raw is not None
+        earlier = self._read(backup_key(lesson))
+        if earlier == raw:
+            return set_aside(backup_key(lesson), before=True)
         try:
             self.storage.setItem(backup_key(lesson), raw)
         except Exception:
             self.held[lesson.slug] = len(raw)
-            return loaded.progress, NOT_SET_ASIDE
-        return loaded.progress, loaded.notice
+            return NOT_SET_ASIDE
+        return set_aside(backup_key(lesson), replaced=earlier is not None)
+
+    def notice(self, lesson: Lesson, trouble: str) -> str:
+        """Return what loading found, while it is still true, with a current trouble saving."""
+        return notices(self.said.get(lesson.slug, ""), trouble)
+
+    def copy_set_aside(self, lesson: Lesson) -> int | None:
+        """Return the length of the unreadable record set aside for a lesson, if there is one."""
+        copy = self._read(backup_key(lesson))
+        return None if copy is None else len(copy)
 
     def save(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
         """Merge this tab's progress into the stored record and save it; say if it failed."""
@@ -145,7 +168,7 @@ class Store:
         return self._write(lesson, merged)
 
     def put(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
-        """Replace the stored record outright (Reset, Import), clearing an unreadable one."""
+        """Replace the stored record outright (Import), clearing an unreadable one."""
         if self.storage is None:
             return progress, NOT_SAVING
         if self.held.pop(lesson.slug, None) is not None:
@@ -154,7 +177,19 @@ class Store:
             except Exception:
                 self.held[lesson.slug] = 0
                 return progress, NOT_SET_ASIDE
+            self.said[lesson.slug] = ""  # "nothing you do here is saved" is no longer true
         return self._write(lesson, progress)
+
+    def forget(self, lesson: Lesson) -> tuple[Progress, str]:
+        """Reset: replace the stored record with a fresh one and remove the set-aside copy."""
+        if self.storage is not None:
+            try:
+                self.storage.removeItem(backup_key(lesson))
+            except Exception:
+                pass  # the copy stays, and the notice that names it with it
+            else:
+                self.said[lesson.slug] = ""
+        return self.put(lesson, Progress())
 
     def sync(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
         """Take in what another tab saved (a `storage` event), keeping this tab's work too."""

@@ -8,10 +8,13 @@ from dataclasses import asdict, dataclass
 from ._errors import StateError
 from ._format import word
 from ._lesson import Lesson, Worked
-from ._progress import Progress, correct_count, from_value, gate, lock_prediction, too_deep
+from ._nesting import MAX_DEPTH, too_deep
+from ._progress import MAX_TEXT, Progress, correct_count, from_value, gate, lock_prediction
 
 KIND = "attention-lessons progress"
-MAX_FILE = 200_000  # characters; a real record is under 3,000
+MAX_FILE = MAX_TEXT  # characters, and bytes: a file's size is known before it is read
+TOO_BIG = "That file is far too big to be progress saved from this site. Nothing was changed."
+CHANGED = "Your progress here changed since you chose the file, so nothing was replaced yet. "
 EARLY_APPLIED = ("Locked in while Python was starting, and now applied. Reset your progress to "
                  "change it.")
 
@@ -40,21 +43,46 @@ def describe(progress: Progress, worked: Worked) -> str:
 
 @dataclass(frozen=True)
 class Incoming:
-    """A checked import: the record it holds and what it will replace, in words."""
+    """A checked import: the record it holds, and what it replaces in words: `current`, the
+    progress the summary describes, and a note on what the file claims but does not hold."""
 
     progress: Progress
     summary: str
+    current: Progress
+    note: str = ""
+
+
+def check_size(size: int) -> None:
+    """Refuse a file by its size in bytes before reading it, as read_import would refuse it."""
+    if size > MAX_FILE:
+        raise StateError(TOO_BIG)
+
+
+def summarise(incoming: Incoming, current: Progress, worked: Worked) -> Incoming:
+    """Describe what importing replaces now: the confirm replaces only what the summary says."""
+    summary = (f"Importing replaces your progress here ({describe(current, worked)}) with the "
+               f"file's ({describe(incoming.progress, worked)}).{incoming.note}")
+    return Incoming(incoming.progress, summary, current, incoming.note)
+
+
+def confirm_import(incoming: Incoming, current: Progress, worked: Worked) -> Incoming | None:
+    """Return None when the import may go ahead; else the summary anew, to be confirmed again,
+    since the progress here changed after the summary was shown."""
+    if incoming.current == current:
+        return None
+    fresh = summarise(incoming, current, worked)
+    return Incoming(fresh.progress, CHANGED + fresh.summary, current, incoming.note)
 
 
 def read_import(text: str, current: Progress, worked: Worked) -> Incoming:
     """Check an imported file before anything changes, raising StateError with a clear message."""
     lesson = worked.lesson
     if len(text) > MAX_FILE:
-        raise StateError("That file is far too big to be progress saved from this site. "
-                         "Nothing was changed.")
+        raise StateError(TOO_BIG)
+    if too_deep(text):
+        raise StateError(f"That file nests deeper than {MAX_DEPTH} levels, so it is not "
+                         "progress saved from this site. Nothing was changed.")
     try:
-        if too_deep(text):
-            raise ValueError
         raw = json.loads(text)
     except (ValueError, RecursionError):
         raise StateError("That file is not a progress file (it is not JSON). "
@@ -70,9 +98,10 @@ def read_import(text: str, current: Progress, worked: Worked) -> Incoming:
     except StateError as error:
         raise StateError(f"That file's progress could not be read ({error}). "
                          "Nothing was changed.") from None
-    summary = (f"Importing replaces your progress here ({describe(current, worked)}) with the "
-               f"file's ({describe(progress, worked)}).")
-    return Incoming(progress, summary)
+    claimed = raw["progress"].get("gate") is True and not gate(progress, worked)
+    note = (" The file says its gate was met, but its numbers and reading do not meet it, so "
+            "here it will not be." if claimed else "")
+    return summarise(Incoming(progress, "", current, note), current, worked)
 
 
 def apply_early(progress: Progress, lesson: Lesson, choice: str, why: str) -> tuple[Progress, str]:
@@ -80,11 +109,19 @@ def apply_early(progress: Progress, lesson: Lesson, choice: str, why: str) -> tu
     if not choice:
         return progress, ""
     if progress.prediction is not None:
-        label = lesson.prediction_label(progress.prediction)
-        return progress, (f"Your saved prediction, \N{LEFT DOUBLE QUOTATION MARK}{label}"
-                          "\N{RIGHT DOUBLE QUOTATION MARK}, was locked in on an earlier visit, so "
-                          "it stands; the one chosen while Python was starting was not used.")
+        saved = _quoted(lesson.prediction_label(progress.prediction))
+        if progress.prediction == choice:
+            return progress, (f"{saved} was already saved as your locked prediction (from "
+                              "another tab or an earlier visit), so it stands as saved.")
+        chosen = {c.id: _quoted(c.label) for c in lesson.predictions}.get(choice, "the one")
+        return progress, (f"{saved} was already saved as your locked prediction (from another "
+                          f"tab or an earlier visit), so it stands; {chosen} chosen here while "
+                          "Python was starting was not used.")
     try:
         return lock_prediction(progress, lesson, choice, why), EARLY_APPLIED
     except StateError as error:
         return progress, str(error)
+
+
+def _quoted(text: str) -> str:
+    return f"\N{LEFT DOUBLE QUOTATION MARK}{text}\N{RIGHT DOUBLE QUOTATION MARK}"

@@ -8,8 +8,10 @@ the tests that must run in every engine act on the server instead.
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from functools import partial
@@ -22,6 +24,10 @@ from course_build.paths import DIST
 from course_build.server import QuietHandler, QuietServer
 
 RUNTIME = "/pyodide.asm.wasm"  # the file Python cannot start without
+# The server, like `python3 -m http.server` and many static hosts, sends Last-Modified and no
+# Cache-Control: a deploy a day old is then fresh in browsers' HTTP caches for hours (10% of
+# its age, RFC 9111's heuristic), and a page opened again may come from there unasked.
+DEPLOYED_AGO = 24 * 3600
 HOLD_SECONDS = 300  # a held request is let go after this even if the test never releases it
 # The deploy the rebuild tests stage: D8's title, changed.
 TITLE = "Two heads of dimension one"
@@ -71,9 +77,11 @@ def serving(server: QuietServer) -> Iterator[int]:
 class Site:
     """dist/ copied to root/prefix (`folder`), served at `url` from a background thread."""
 
-    def __init__(self, root: Path, prefix: str = "course") -> None:
+    def __init__(self, root: Path, prefix: str = "course", redirects: bool = True) -> None:
+        self.root = root
         self.folder = root / prefix
-        shutil.copytree(DIST, self.folder)
+        self.redirects = redirects  # a folder asked for without its slash: sent to it, or not
+        deploy(self.folder)
         self.held = RUNTIME  # the end of the path that `hold` holds
         self.requested = threading.Event()  # the held file has been asked for
         self.released = threading.Event()  # the held file may be sent
@@ -81,7 +89,8 @@ class Site:
         self.sent: list[str] = []  # the path of each file sent whole (200), in the order asked
         handler = partial(HoldingHandler, site=self, directory=str(root))
         self.server = QuietServer(("127.0.0.1", 0), handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/{prefix}/"
+        self.origin = f"http://127.0.0.1:{self.server.server_port}/"
+        self.url = f"{self.origin}{prefix}/"
         self.serving = ExitStack()
         self.serving.enter_context(serving(self.server))
 
@@ -100,12 +109,21 @@ class Site:
 
     def rebuild(self, page: str, old: str, new: str) -> str:
         """Change text in one built page and write a new sw.js, as a new deploy would; give
-        the new cache's name."""
+        the new cache's name, as the worker names it: the build's, and where it is served."""
         path = self.folder / page
         html = path.read_text(encoding="utf-8")
         assert old in html, f"{old!r} is not in {page}"
         path.write_text(html.replace(old, new), encoding="utf-8")
-        return write_service_worker(self.folder)
+        return f"{write_service_worker(self.folder)} {urlsplit(self.url).path}"
+
+    def beside(self, prefix: str, page: str, old: str, new: str) -> str:
+        """Deploy another build of the site beside this one, on the same origin, under
+        /prefix/, with text in one page changed; give its URL."""
+        deploy(self.root / prefix)
+        path = self.root / prefix / page
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+        write_service_worker(self.root / prefix)
+        return f"{self.origin}{prefix}/"
 
     def sent_before_worker(self) -> list[str]:
         """The files sent whole before the page registered its service worker (it does once
@@ -120,12 +138,28 @@ class Site:
         self.serving.close()  # a second call does nothing
 
 
+def deploy(folder: Path) -> None:
+    """Copy dist/ to folder, its files dated a while back, as a deploy made earlier is."""
+    shutil.copytree(DIST, folder)
+    deployed = time.time() - DEPLOYED_AGO
+    for path in folder.rglob("*"):
+        os.utime(path, (deployed, deployed))
+
+
 class HoldingHandler(QuietHandler):
     """The site's static files; the file its site holds waits until released."""
 
     def __init__(self, *args: Any, site: Site, **kwargs: Any) -> None:
         self.site = site
         super().__init__(*args, **kwargs)
+
+    def send_head(self) -> Any:
+        # Without the redirect, "d8" is answered with d8/index.html, as some hosts do.
+        path = self.path.split("?")[0]
+        if not self.site.redirects and not path.endswith("/") and \
+                os.path.isdir(self.translate_path(path)):
+            self.path = path + "/"
+        return super().send_head()
 
     def do_GET(self) -> None:
         if self.path.split("?")[0].endswith(self.site.held):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 from learner import (
     MIXED_ANSWERS,
@@ -13,6 +15,22 @@ from learner import (
     runs,
 )
 from playwright.sync_api import FilePayload, Page, expect
+
+REPLACE = "Replace my progress with the file's"
+TOO_BIG = "That file is far too big to be progress saved from this site. Nothing was changed."
+
+
+def progress_file(page: Page) -> FilePayload:
+    """Lock a prediction, check the answers once, download the file, and reset."""
+    lock_prediction(page)
+    check_answers(page, MIXED_ANSWERS)
+    page.get_by_text("Download or import my progress", exact=True).click()
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download my progress").click()
+    reset_progress(page)
+    expect(runs(page)).to_have_text("You have run it 0 times.")
+    return {"name": "progress.json", "mimeType": "application/json",
+            "buffer": info.value.path().read_bytes()}
 
 
 def test_a_downloaded_file_imports_back_after_a_reset(
@@ -54,4 +72,62 @@ def test_a_bad_file_gets_a_clear_message_and_changes_nothing(
     expect(page.get_by_role("button", name="Replace my progress with the file's")).to_be_hidden()
     page.reload()
     expect(page.get_by_role("button", name="Prediction locked in")).to_be_disabled(timeout=60_000)
+    assert console_errors == []
+
+
+def test_the_confirm_replaces_only_what_the_summary_said_at_that_moment(
+    page: Page, d8_url: str, console_errors: list[str]
+) -> None:
+    open_d8(page, d8_url)
+    file = progress_file(page)
+    page.get_by_label("Import progress").set_input_files(file)
+    expect(page.get_by_role("status").filter(has_text="Importing replaces")).to_have_text(
+        re.compile(r"^Importing replaces your progress here \(no prediction, zero runs"))
+    lock_prediction(page)  # the progress here changes after the summary was shown
+    check_answers(page, {**MIXED_ANSWERS, "Head A, the output": "1.3760"})
+    expect(runs(page)).to_have_text("You have run it 1 time.")
+    page.get_by_role("button", name=REPLACE).click()
+    expect(page.get_by_role("status").filter(has_text="Importing replaces")).to_have_text(
+        re.compile(r"^Your progress here changed since you chose the file, so nothing was "
+                   r"replaced yet\. Importing replaces your progress here \(a locked "
+                   r"prediction, one run, "))
+    page.get_by_role("button", name=REPLACE).click()
+    expect(page.get_by_text("Imported: your progress here is now the file's.")).to_be_visible()
+    assert console_errors == []
+
+
+def test_a_far_too_big_file_then_a_good_one_leaves_only_the_good_ones_verdict(
+    page: Page, d8_url: str, tmp_path: Path, console_errors: list[str]
+) -> None:
+    open_d8(page, d8_url)
+    file = progress_file(page)
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as out:
+        out.truncate(50_000_000)
+    chooser = page.get_by_label("Import progress")
+    chooser.set_input_files(huge)
+    chooser.set_input_files(file)
+    expect(page.get_by_role("button", name=REPLACE)).to_be_visible()
+    page.get_by_role("button", name=REPLACE).click()
+    expect(page.get_by_text("Imported: your progress here is now the file's.")).to_be_visible()
+    expect(page.get_by_text(TOO_BIG)).to_have_count(0)
+    chooser.set_input_files(huge)
+    expect(page.get_by_text(TOO_BIG)).to_be_visible()
+    expect(page.get_by_role("button", name=REPLACE)).to_be_hidden()
+    assert console_errors == []
+
+
+def test_a_crafted_file_is_refused_at_once(
+    page: Page, d8_url: str, console_errors: list[str]
+) -> None:
+    """The issue's crafted text, 200 KB: the nesting check used to take minutes on it."""
+    open_d8(page, d8_url)
+    page.get_by_text("Download or import my progress", exact=True).click()
+    crafted = "[" * 21 + '"' + '\\"' * 99_980
+    assert len(crafted) < 200_000
+    page.get_by_label("Import progress").set_input_files(
+        {"name": "crafted.json", "mimeType": "application/json", "buffer": crafted.encode()})
+    expect(page.get_by_text("That file nests deeper than 20 levels, so it is not progress saved "
+                            "from this site. Nothing was changed.")).to_be_visible(timeout=5_000)
+    lock_prediction(page)  # and the page answers again at once
     assert console_errors == []

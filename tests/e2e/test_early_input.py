@@ -7,7 +7,7 @@ import json
 import pytest
 from conftest import python_ready
 from learner import D8, EARLY_LOCK, PLANS, WHY, WHY_LABEL, Plan
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 
 def open_held(page: Page, url: str) -> list[Route]:
@@ -83,8 +83,31 @@ def test_a_saved_locked_prediction_wins_and_the_page_says_so(
     page.get_by_role("radio", name=plan.right_prediction).check()
     page.get_by_role("button", name="Lock in my prediction").click()
     release(page, held)
-    expect(page.get_by_text("was locked in on an earlier visit, so it stands",
-                            exact=False)).to_be_visible()
+    expect(page.get_by_text("was already saved as your locked prediction (from another tab or "
+                            "an earlier visit), so it stands;", exact=False)).to_be_visible()
     expect(page.get_by_role("radio", name=plan.wrong_prediction)).to_be_checked()
     expect(page.get_by_label(WHY_LABEL)).to_have_value("saved")
+    assert console_errors == []
+
+
+def test_two_tabs_locking_while_python_starts_say_which_lock_stands(
+    page: Page, context: BrowserContext, site_url: str, console_errors: list[str]
+) -> None:
+    """The first tab whose Python starts saves its lock; the other says so, naming both."""
+    plan = D8
+    other = context.new_page()
+    held = {tab: open_held(tab, f"{site_url}d8/") for tab in (page, other)}
+    for tab, choice in ((page, plan.right_prediction), (other, plan.wrong_prediction)):
+        tab.get_by_role("radio", name=choice).check()
+        tab.get_by_role("button", name="Lock in my prediction").click()
+        expect(tab.get_by_text(EARLY_LOCK)).to_be_visible()
+    release(page, held[page])
+    expect(page.get_by_text("Locked in while Python was starting, and now applied.",
+                            exact=False)).to_be_visible()
+    release(other, held[other])
+    expect(other.get_by_text(
+        f"\u201c{plan.right_prediction}\u201d was already saved as your locked prediction (from "
+        f"another tab or an earlier visit), so it stands; \u201c{plan.wrong_prediction}\u201d "
+        "chosen here while Python was starting was not used.")).to_be_visible()
+    expect(other.get_by_role("radio", name=plan.right_prediction)).to_be_checked()
     assert console_errors == []

@@ -172,6 +172,32 @@ def test_after_one_visit_the_site_works_with_its_server_unreachable(
 
 
 @pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
+def test_after_one_visit_each_page_opens_again_with_its_server_refusing(
+    learner: Learner, own_site: Site
+) -> None:
+    """Not a reload (that asks the server for the page) but the page opened again, as from a
+    link or the address bar: the server's files carry Last-Modified and no Cache-Control, as
+    `python3 -m http.server`'s and many hosts' do, so the browser may take the page from its
+    HTTP cache without asking the server, and the worker must not take that for an answer."""
+    d8 = f"{own_site.url}d8/"
+    open_lesson(learner, d8)
+    lock_prediction(learner, D8)
+    assert len(learner.run(CACHES_WHEN_CONTROLLED)) == 1
+    open_lesson(learner, d8)  # a visit with the worker in control
+    own_site.go_away()
+
+    open_lesson(learner, d8)
+    see_prediction_kept(learner, D8)
+    see_heads_computed(learner, D8)
+    open_lesson(learner, own_site.url)
+    learner.see("heading", "Learn machine learning")
+    open_lesson(learner, f"{own_site.url}{L82.slug}/")  # never opened: only the precache has it
+    lock_prediction(learner, L82)
+    see_heads_computed(learner, L82)
+    assert learner.errors() == []
+
+
+@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
 def test_after_one_visit_a_server_that_does_not_answer_is_not_waited_for(
     learner: Learner, own_site: Site
 ) -> None:

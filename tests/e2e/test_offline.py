@@ -67,3 +67,52 @@ def test_a_rebuilt_site_replaces_the_old_cache_whole_under_a_sub_path(
         computes_offline(page)
     finally:
         context.set_offline(False)
+
+
+def test_two_builds_under_two_paths_of_one_origin_both_work_offline(
+    page: Page, context: BrowserContext, own_site: Site, console_errors: list[str]
+) -> None:
+    """GitHub Pages serves every project site of an owner from one origin: two courses there,
+    or a course and its preview, must not delete each other's offline copy."""
+    first = f"{own_site.url}d8/"
+    second = own_site.beside("preview", "d8/index.html", f"<h1>{TITLE}<", f"<h1>{REVISED}<")
+    open_d8(page, first)
+    assert len(page.evaluate(CACHES_WHEN_CONTROLLED)) == 1
+    open_d8(page, f"{second}d8/")
+    assert len(page.evaluate(CACHES_WHEN_CONTROLLED)) == 2
+
+    context.set_offline(True)
+    try:
+        open_d8(page, first)
+        expect(page.get_by_role("heading", level=1)).to_have_text(TITLE)
+        lock_prediction(page)
+        computes_offline(page)
+        # The origin's storage is one: the prediction locked under the first path is there.
+        open_d8(page, f"{second}d8/")
+        expect(page.get_by_role("heading", level=1)).to_have_text(REVISED)
+        computes_offline(page)
+    finally:
+        context.set_offline(False)
+    assert console_errors == []
+
+
+# Caches as the worker named them before it named them for their path: one holding this
+# path's track page, one another path's.
+LEGACY_CACHES = """async ([own, other]) => {
+  for (const [name, page] of [["attention-lessons-0123456789abcdef", own],
+                              ["attention-lessons-fedcba9876543210", other]]) {
+    await (await caches.open(name)).put(page, new Response("an older deploy"));
+  }
+}"""
+
+
+def test_a_cache_from_before_caches_were_named_for_their_path_goes_only_if_it_is_ours(
+    page: Page, own_site: Site
+) -> None:
+    page.goto(f"{own_site.origin}robots.txt")  # any page of the origin, before the worker
+    page.evaluate(LEGACY_CACHES, [own_site.url, f"{own_site.origin}elsewhere/"])
+    open_d8(page, f"{own_site.url}d8/")
+    kept = page.evaluate(CACHES_WHEN_CONTROLLED)
+    ours = [name for name in kept if name.endswith(" /course/")]
+    assert len(ours) == 1
+    assert set(kept) == {"attention-lessons-fedcba9876543210", *ours}
