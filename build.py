@@ -21,6 +21,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "src"))  # the build package, src/course_build/
+from course_build.kernel import STDLIB_URL, precompile_kernel  # noqa: E402
+
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
 PACKAGE = ROOT / "src" / "attention_lessons"
@@ -139,11 +142,13 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # versions and dependencies. The npm pyodide package ships no wheels, and Pyodide's rebuilt
 # wheels hash differently from PyPI's, so these come from PyPI under a lock of our own.
 KERNEL_FROM_PYODIDE = (
-    "micropip", "packaging", "ipython", "asttokens", "decorator", "executing",
+    "micropip", "packaging", "asttokens", "decorator", "executing",
     "matplotlib-inline", "prompt-toolkit", "pure-eval", "pygments", "six", "stack-data",
     "traitlets", "wcwidth", "jedi", "parso",
 )
-KERNEL_FROM_PYPI = {"comm": "0.2.3"}  # pyodide-kernel needs comm; Pyodide's lock has none
+# pyodide-kernel needs comm, which Pyodide's lock lacks. IPython 9.17 imports lazily (406
+# modules at kernel start against 786 for the lock's 9.12) and needs its lexers.
+KERNEL_FROM_PYPI = {"comm": "0.2.3", "ipython": "9.17.1", "ipython-pygments-lexers": "1.1.1"}
 # The kernel extension's own wheels (its static/pypi/), with the package's wheel beside them.
 KERNEL_FROM_EXTENSION = ("piplite", "pyodide-kernel", "ipykernel")
 # The worker skips its piplite installs for these names when they are preloaded, so every
@@ -451,6 +456,7 @@ def kernel_lock(wheels: Path) -> dict[str, Any]:
     for wheel in sorted(wheels.glob("*.whl")):
         entry = wheel_entry(wheel)
         known = stock["packages"].get(entry["name"], {})
+        known = known if known.get("version") == entry["version"] else {}  # another pin
         entry.update({k: known[k] for k in ("depends", "imports") if k in known})
         packages[entry["name"]] = {
             **entry, "depends": sorted(canonical(need) for need in entry["depends"]),
@@ -468,6 +474,7 @@ def lite_config() -> dict[str, Any]:
         "pyodideUrl": "./../pyodide/pyodide.mjs",
         "disablePyPIFallback": True,
         "loadPyodideOptions": {"lockFileURL": "./wheels/pyodide-lock.json",
+                               "stdLibURL": STDLIB_URL,
                                "packages": list(KERNEL_PACKAGES)},
     }
     return {"jupyter-lite-schema-version": 0,
@@ -495,6 +502,8 @@ def build_notebook() -> None:
     pins = {name: stock["packages"][name]["version"] for name in KERNEL_FROM_PYODIDE}
     for wheel in pypi_wheels({**pins, **KERNEL_FROM_PYPI}):
         shutil.copy2(wheel, wheels)
+    precompile_kernel(PYODIDE_DIST, RUNTIME, wheels, NOTEBOOK_DIST / STDLIB_URL,
+                      ROOT / "build" / "kernel")
     lock = kernel_lock(wheels)
     (wheels / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
