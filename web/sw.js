@@ -8,6 +8,9 @@
 
 const PRECACHED = new Set(BUILD.urls.map((url) => new URL(url, self.location).href));
 
+// The notebook's requests go to their own branch first (the section at the end of this file).
+self.addEventListener("fetch", (event) => notebookFetch(event));
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(BUILD.cache);
@@ -89,3 +92,82 @@ async function page(request, cached) {
   unreachable = true;
   return copy;
 }
+
+// ---- The notebook (notebook/): its files cached as they are used ----
+// build.py puts this section, from the line above to the end, also at the top of
+// notebook/service-worker.js, JupyterLite's own worker, with the same BUILD.cache: the two
+// share the site's scope so. JupyterLite registers its worker for notebook/, the longer
+// scope, so it controls the notebook's pages once it is active; this worker controls them
+// before that (a first visit), and JupyterLite's code after this section answers its own
+// requests (its drive, input(), its heartbeat). The lesson precache leaves the notebook
+// app out, 24 MB a lesson never asks for: its files go into this deploy's cache as the
+// notebook uses them, so a notebook opened once opens offline, and a new deploy's cache
+// replaces them with the rest (the `activate` above deletes the old cache).
+// In the site's worker a request is the notebook's when its URL is under notebook/; in
+// JupyterLite's, every request is (it controls only the notebook's pages and the kernel's
+// worker, which also ask for the Pyodide runtime, lesson-precached).
+const NOTEBOOK = new URL(BUILD.notebook ?? "notebook/", self.location).href;
+const IN_NOTEBOOK_WORKER = BUILD.notebook !== undefined;
+const JUPYTERLITE_API = /\/api\/(drive|stdin\/|service-worker-heartbeat)/;
+let notebookUnreachable = false; // the last notebook page did not come from the server
+const notebookPuts = new Set(); // responses being written to the cache
+
+function notebookFetch(event) {
+  const { request } = event;
+  const url = new URL(request.url);
+  const file = url.href.startsWith(NOTEBOOK);
+  if (request.method !== "GET" || url.origin !== self.location.origin
+      || JUPYTERLITE_API.test(url.pathname) || !(file || IN_NOTEBOOK_WORKER)) return;
+  event.stopImmediatePropagation(); // neither the lessons' branch nor JupyterLite's fetches it
+  const offline = notebookUnreachable || !self.navigator.onLine;
+  if (file) {
+    event.respondWith(notebookFile(event, url, offline));
+  } else if (offline) {
+    event.respondWith((async () => (await notebookCopy(url)) ?? fetch(request))());
+  }
+  // Otherwise the runtime goes to the network as if there were no worker, which keeps
+  // Chromium's compiled-WebAssembly cache (a wasm passed through a worker misses it).
+}
+
+// This deploy's copy: a static host sends the same file whatever the query says.
+async function notebookCopy(url) {
+  const key = new URL(url);
+  key.search = "";
+  return (await caches.open(BUILD.cache)).match(key.href);
+}
+
+async function notebookFile(event, url, offline) {
+  const { request } = event;
+  const page = request.mode === "navigate";
+  if (offline && !page) return (await notebookCopy(url)) ?? fetch(request);
+  let response;
+  try {
+    // A page is asked of the server itself ("no-cache"): a copy in the browser's HTTP cache
+    // must not make a server that is gone look reachable.
+    response = await fetch(page ? new Request(request, { cache: "no-cache" }) : request);
+  } catch (error) {
+    if (page) notebookUnreachable = true;
+    const copy = await notebookCopy(url);
+    if (copy) return copy;
+    throw error;
+  }
+  if (page) notebookUnreachable = false;
+  if (response.ok && response.type === "basic") {
+    const copy = response.clone(); // now, before the page reads the body
+    const key = new URL(url);
+    key.search = "";
+    const put = caches.open(BUILD.cache).then((cache) => cache.put(key.href, copy));
+    notebookPuts.add(put);
+    put.catch(() => {}).finally(() => notebookPuts.delete(put));
+    event.waitUntil(put.catch(() => {}));
+  }
+  return response;
+}
+
+// A page asks, with a MessagePort, to hear once every file fetched so far is in the cache.
+self.addEventListener("message", (event) => {
+  if (event.data !== "notebook-cached?" || !event.ports[0]) return;
+  event.waitUntil(Promise.allSettled([...notebookPuts]).then(() => {
+    event.ports[0].postMessage("notebook-cached");
+  }));
+});
