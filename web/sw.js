@@ -136,10 +136,16 @@ async function notebookCopy(url) {
   return (await caches.open(BUILD.cache)).match(key.href);
 }
 
+// A page comes from the server while it answers, so a new deploy is seen (and with it a new
+// worker and cache); any other file from this deploy's cache once it holds it: the app and the
+// kernel are 36 MB, which a warm visit would otherwise fetch again and write again.
 async function notebookFile(event, url, offline) {
   const { request } = event;
   const page = request.mode === "navigate";
-  if (offline && !page) return (await notebookCopy(url)) ?? fetch(request);
+  if (!page) {
+    const copy = await notebookCopy(url);
+    if (copy || offline) return copy ?? fetch(request);
+  }
   let response;
   try {
     // A page is asked of the server itself ("no-cache"): a copy in the browser's HTTP cache

@@ -239,3 +239,18 @@ def test_back_on_d8_its_notice_knows_8_2_is_done(learner: Learner, site_url: str
     learner.see("heading", TITLE)
     learner.no_text(NOT_DONE)
     assert page_errors(learner) == []
+
+
+NOTEBOOK_SECONDS = 240  # the app, then a cold kernel: 5-30 s here, more on a busy machine
+
+
+@pytest.mark.parametrize("engine", OTHER_ENGINES)
+def test_the_d8_notebook_opens_and_prints_its_numbers(learner: Learner, site_url: str) -> None:
+    open_lesson(learner, f"{site_url}d8/")
+    learner.click("link", "Open the notebook")
+    learner.see_text("D8 · Two heads of dimension one", seconds=NOTEBOOK_SECONDS)
+    learner.click("menuitem", "Run")
+    learner.click("menuitem", "Run All Cells")
+    learner.see_text("concatenated heads 1.3760, 0.8744", seconds=NOTEBOOK_SECONDS)
+    learner.see_text("0.2019, 0.1101")  # the differences
+    assert [error for error in learner.errors() if "CSP" in error] == []
