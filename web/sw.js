@@ -129,11 +129,22 @@ function notebookFetch(event) {
   // Chromium's compiled-WebAssembly cache (a wasm passed through a worker misses it).
 }
 
-// This deploy's copy: a static host sends the same file whatever the query says.
+// This deploy's copy: a static host sends the same file whatever the query says. Looked up
+// by name, which never makes the cache again once a newer deploy has deleted it.
 async function notebookCopy(url) {
   const key = new URL(url);
   key.search = "";
-  return (await caches.open(BUILD.cache)).match(key.href);
+  return caches.match(key.href, { cacheName: BUILD.cache });
+}
+
+// This deploy's cache for writing, held once opened: a write after a newer deploy deleted it
+// goes to that orphaned cache and nowhere else, instead of making it again. Only an install
+// makes it (this one, or the site worker's precache).
+self.addEventListener("install", (event) => event.waitUntil(caches.open(BUILD.cache)));
+let notebookCacheHeld = null;
+function notebookCache() {
+  notebookCacheHeld ??= caches.has(BUILD.cache).then((has) => has && caches.open(BUILD.cache));
+  return notebookCacheHeld;
 }
 
 // A page comes from the server while it answers, so a new deploy is seen (and with it a new
@@ -162,7 +173,7 @@ async function notebookFile(event, url, offline) {
     const copy = response.clone(); // now, before the page reads the body
     const key = new URL(url);
     key.search = "";
-    const put = caches.open(BUILD.cache).then((cache) => cache.put(key.href, copy));
+    const put = notebookCache().then((cache) => cache && cache.put(key.href, copy));
     notebookPuts.add(put);
     put.catch(() => {}).finally(() => notebookPuts.delete(put));
     event.waitUntil(put.catch(() => {}));
@@ -170,10 +181,31 @@ async function notebookFile(event, url, offline) {
   return response;
 }
 
-// A page asks, with a MessagePort, to hear once every file fetched so far is in the cache.
+// A notebook page lists what it loaded before a worker controlled it (notebook/
+// keep-site-worker.js sends {notebookUsed: [urls]}): those are cached now, from the browser's
+// HTTP cache mostly. A page asks, with a MessagePort ("notebook-cached?"), to hear once every
+// file fetched so far is in the cache.
 self.addEventListener("message", (event) => {
-  if (event.data !== "notebook-cached?" || !event.ports[0]) return;
-  event.waitUntil(Promise.allSettled([...notebookPuts]).then(() => {
-    event.ports[0].postMessage("notebook-cached");
-  }));
+  if (Array.isArray(event.data?.notebookUsed)) {
+    event.waitUntil(cacheUsed(event.data.notebookUsed));
+  } else if (event.data === "notebook-cached?" && event.ports[0]) {
+    event.waitUntil(Promise.allSettled([...notebookPuts]).then(() => {
+      event.ports[0].postMessage("notebook-cached");
+    }));
+  }
 });
+
+async function cacheUsed(urls) {
+  const cache = await notebookCache();
+  if (!cache) return;
+  for (const used of urls) {
+    const url = new URL(used, self.location);
+    url.search = "";
+    url.hash = "";
+    if (!url.href.startsWith(NOTEBOOK) || JUPYTERLITE_API.test(url.pathname)
+        || await cache.match(url.href)) continue;
+    const put = fetch(url.href).then((response) => response.ok && cache.put(url.href, response));
+    notebookPuts.add(put);
+    put.catch(() => {}).finally(() => notebookPuts.delete(put));
+  }
+}

@@ -50,7 +50,8 @@ KEEPER = "keep-site-worker.js"  # beside the app's pages, in notebook/
 # happens once; JupyterLite then registers its own worker, whose key is still unwritten,
 # so the next open (offline, it may be) would unregister every worker again. KEEPER writes
 # that key first, and registers the site's worker again once JupyterLite's controls the
-# page. Found by its log line; if a new JupyterLite lacks it, the build stops.
+# page, and hands that worker the list of what the page loaded before any worker controlled
+# it, to be cached. Found by its log line; if a new JupyterLite lacks it, the build stops.
 UNREGISTERS = "New version, unregistering existing service workers."
 KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside JupyterLite's.
 // JupyterLite unregisters every worker of the origin when the worker that controls the page
@@ -67,16 +68,17 @@ KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside
   } catch {
     // Storage blocked: JupyterLite will unregister the workers; the lessons register theirs.
   }
-  const register = () => {
-    if (serviceWorker.controller?.scriptURL !== own.href) return false;
+  // On this page's worker, and on each new one (a new deploy's takes over while the page is
+  // open, and the old one's cache is deleted).
+  const handOver = () => {
+    if (serviceWorker.controller?.scriptURL !== own.href) return;
     serviceWorker.register(site, { updateViaCache: "none" }).catch(() => {});
-    return true;
+    // What this page loaded before a worker controlled it, to be cached (web/sw.js).
+    const used = [location.href, ...performance.getEntriesByType("resource").map((e) => e.name)];
+    serviceWorker.controller.postMessage({ notebookUsed: used });
   };
-  if (!register()) {
-    serviceWorker.addEventListener("controllerchange", function again() {
-      if (register()) serviceWorker.removeEventListener("controllerchange", again);
-    });
-  }
+  handOver();
+  serviceWorker.addEventListener("controllerchange", handOver);
 })();
 """
 
