@@ -607,8 +607,8 @@ def main(argv: Sequence[str]) -> int:
                                       "[--json PATH]")
     commands.add_parser("bench-browsers", help="time to Python-ready in Chromium, Firefox and "
                                                "WebKit [--runs N]")
-    commands.add_parser("bench-notebook", help="D8's notebook to a ready kernel, beside D8, cold "
-                                               "[--runs N]")
+    commands.add_parser("bench-notebook", help="D8's notebook against a bare JupyterLite, cold "
+                                               "and warm, beside D8 [--runs N] [--json PATH]")
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.port)

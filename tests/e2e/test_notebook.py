@@ -11,6 +11,7 @@ import json
 import re
 import sys
 import tarfile
+import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,29 @@ def test_the_kernel_preloads_only_wheels_the_site_ships(site_url: str) -> None:
         wheel = lock_path.parent / entry["file_name"]
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], wheel.name
     assert closure == set(packages), "the lock lists wheels the kernel never loads"
+
+
+def test_the_kernel_loads_bytecode_beside_every_source(site_url: str) -> None:
+    """The full standard library and every wheel: an unchecked-hash .pyc (flags 0b01) beside each
+    .py, so nothing is compiled in the browser and tracebacks still have their source lines."""
+    options = kernel_settings()["loadPyodideOptions"]
+    stdlib = build.NOTEBOOK_DIST / options["stdLibURL"]
+    with zipfile.ZipFile(stdlib) as archive:
+        names = set(archive.namelist())
+        sources = {n for n in names if n.endswith(".py")}
+        assert len(sources) > 500, "not the full standard library"
+        assert {n.removesuffix(".py") + ".pyc" for n in sources} <= names
+        assert archive.read("json/__init__.pyc")[4:8] == (1).to_bytes(4, "little")
+    for wheel in sorted((build.NOTEBOOK_DIST / "wheels").glob("*.whl")):
+        with zipfile.ZipFile(wheel) as archive:
+            names = set(archive.namelist())
+            record = archive.read(next(n for n in names if n.endswith(".dist-info/RECORD")))
+            listed = {line.split(",")[0] for line in record.decode().splitlines()}
+            for source in (n for n in names if n.endswith(".py")):
+                compiled = importlib.util.cache_from_source(source).replace(
+                    sys.implementation.cache_tag, "cpython-314")
+                assert compiled in names, f"{wheel.name}: no {compiled}"
+                assert compiled in listed, f"{wheel.name}: {compiled} is not in its RECORD"
 
 
 def run_all_cells(page: Page) -> None:
