@@ -40,6 +40,7 @@ def run(copy: Path, *argv: str) -> subprocess.CompletedProcess[str]:
                           text=True, check=False)
 
 
+@pytest.mark.fresh_clone  # it builds a copy of the project: not for --quick
 def test_a_new_lesson_builds_and_passes_the_unit_tests_with_no_other_edit(
     tmp_path: Path,
 ) -> None:
