@@ -27,6 +27,7 @@ from playwright.sync_api import Locator, Page, expect
 from selenium import webdriver
 from selenium.common.exceptions import (
     NoSuchElementException,
+    NoSuchFrameException,
     StaleElementReferenceException,
     TimeoutException,
 )
@@ -265,9 +266,11 @@ class WebKitLearner:
         driver.set_script_timeout(90)
 
     def _wait(self, seconds: float = STEP_SECONDS) -> WebDriverWait[WebDriver]:
-        """A wait that looks again when the page changes under it (a navigation, a re-render)."""
+        """A wait that looks again when the page changes under it: a re-render, or a navigation
+        (WebKit's driver answers a command that the old page's unload cuts short with
+        NoSuchFrameException, "Callback was not called before the unload event")."""
         return WebDriverWait(self.driver, seconds, ignored_exceptions=(
-            NoSuchElementException, StaleElementReferenceException))
+            NoSuchElementException, NoSuchFrameException, StaleElementReferenceException))
 
     def _find_now(self, role: str, name: str) -> WebElement | None:
         for element in self.driver.find_elements(By.CSS_SELECTOR, ROLE_CSS[role]):
@@ -305,7 +308,15 @@ class WebKitLearner:
         self.driver.execute_script(RECORD_ERRORS)
 
     def click(self, role: str, name: str) -> None:
-        self._find(role, name).click()
+        element = self._find(role, name)
+        leaving = self.driver.current_url
+        to = element.get_property("href") if role == "link" else None
+        element.click()
+        if to and to.split("#")[0] != leaving.split("#")[0]:
+            # WebKit's driver can answer the click before the browser leaves the page, and the
+            # page being left (the track, say) may say "Python is ready." too: wait until
+            # the browser is on the link's page, so what follows reads the right one.
+            self._wait(BOOT_SECONDS).until(lambda driver: driver.current_url != leaving)
 
     def fill(self, role: str, name: str, text: str) -> None:
         field = self._find(role, name)
