@@ -75,7 +75,14 @@ def test_the_kernel_preloads_only_wheels_the_site_ships(site_url: str) -> None:
 
 
 def run_all_cells(page: Page) -> None:
-    """Run every cell from the notebook's Run menu, as a learner would."""
+    """Run every cell from the notebook's Run menu once the kernel is idle, as a learner would
+    who waits for JupyterLite's kernel indicator to settle. JupyterLab runs no cell asked to
+    run while the notebook has no kernel yet: it clears the cell's prompt and goes on (its
+    `runCell`, on `hasNoKernel`), so a Run All sent that early leaves every cell unrun. The
+    indicator (no role, no name) marks an idle kernel with this class."""
+    idle = page.get_by_role("toolbar", name="main area toolbar").locator(".jp-KernelStatus-success")
+    expect(idle, "the notebook's kernel never became idle").to_be_visible(
+        timeout=KERNEL_TIMEOUT_MS)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 
