@@ -52,8 +52,8 @@ def parser() -> argparse.ArgumentParser:
                                       "[--json PATH]")
     commands.add_parser("bench-browsers", help="time to Python-ready in Chromium, Firefox and "
                                                "WebKit [--runs N]")
-    commands.add_parser("bench-notebook", help="D8's notebook to a ready kernel, beside D8, cold "
-                                               "[--runs N]")
+    commands.add_parser("bench-notebook", help="D8's notebook against a bare JupyterLite, cold "
+                                               "and warm, beside D8 [--runs N] [--json PATH]")
     new = commands.add_parser("new-lesson", help="write a new lesson's skeleton, registered")
     new.add_argument("slug", help="its folder, such as 8-4")
     return parser

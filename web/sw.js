@@ -23,6 +23,9 @@ async function isOlderOwn(name) {
     && Boolean(await (await caches.open(name)).match(new URL("./", self.location).href));
 }
 
+// The notebook's requests go to their own branch first (the section at the end of this file).
+self.addEventListener("fetch", (event) => notebookFetch(event));
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
@@ -117,4 +120,126 @@ function toFolder(request) {
   const folder = new URL(request.url);
   folder.pathname += "/";
   return Response.redirect(folder.href, 302);
+}
+
+// ---- The notebook (notebook/): its files cached as they are used ----
+// build.py puts this section, from the line above to the end, also at the top of
+// notebook/service-worker.js, JupyterLite's own worker, with the same cache: the two
+// share the site's scope so. JupyterLite registers its worker for notebook/, the longer
+// scope, so it controls the notebook's pages once it is active; this worker controls them
+// before that (a first visit), and JupyterLite's code after this section answers its own
+// requests (its drive, input(), its heartbeat). The lesson precache leaves the notebook
+// app out, 24 MB a lesson never asks for: its files go into this deploy's cache as the
+// notebook uses them, so a notebook opened once opens offline, and a new deploy's cache
+// replaces them with the rest (the `activate` above deletes the old cache).
+// In the site's worker a request is the notebook's when its URL is under notebook/; in
+// JupyterLite's, every request is (it controls only the notebook's pages and the kernel's
+// worker, which also ask for the Pyodide runtime, lesson-precached).
+const NOTEBOOK = new URL(BUILD.notebook ?? "notebook/", self.location).href;
+const IN_NOTEBOOK_WORKER = BUILD.notebook !== undefined;
+// This deploy's cache, named as the site's worker names it, for the deploy and for the path the
+// site is served from (JupyterLite's worker sits one folder below it).
+const SITE_PATH = new URL(IN_NOTEBOOK_WORKER ? "../" : "./", self.location).pathname;
+const NOTEBOOK_CACHE = `${BUILD.cache} ${SITE_PATH}`;
+const JUPYTERLITE_API = /\/api\/(drive|stdin\/|service-worker-heartbeat)/;
+let notebookUnreachable = false; // the last notebook page did not come from the server
+const notebookPuts = new Set(); // responses being written to the cache
+
+function notebookFetch(event) {
+  const { request } = event;
+  const url = new URL(request.url);
+  const file = url.href.startsWith(NOTEBOOK);
+  if (request.method !== "GET" || url.origin !== self.location.origin
+      || JUPYTERLITE_API.test(url.pathname) || !(file || IN_NOTEBOOK_WORKER)) return;
+  event.stopImmediatePropagation(); // neither the lessons' branch nor JupyterLite's fetches it
+  const offline = notebookUnreachable || !self.navigator.onLine;
+  if (file) {
+    event.respondWith(notebookFile(event, url, offline));
+  } else if (offline) {
+    event.respondWith((async () => (await notebookCopy(url)) ?? fetch(request))());
+  }
+  // Otherwise the runtime goes to the network as if there were no worker, which keeps
+  // Chromium's compiled-WebAssembly cache (a wasm passed through a worker misses it).
+}
+
+// This deploy's copy: a static host sends the same file whatever the query says. Looked up
+// by name, which never makes the cache again once a newer deploy has deleted it.
+async function notebookCopy(url) {
+  const key = new URL(url);
+  key.search = "";
+  return caches.match(key.href, { cacheName: NOTEBOOK_CACHE });
+}
+
+// This deploy's cache for writing, held once opened: a write after a newer deploy deleted it
+// goes to that orphaned cache and nowhere else, instead of making it again. Only an install
+// makes it (this one, or the site worker's precache).
+self.addEventListener("install", (event) => event.waitUntil(caches.open(NOTEBOOK_CACHE)));
+let notebookCacheHeld = null;
+function notebookCache() {
+  notebookCacheHeld ??= caches.has(NOTEBOOK_CACHE)
+    .then((has) => has && caches.open(NOTEBOOK_CACHE));
+  return notebookCacheHeld;
+}
+
+// A page comes from the server while it answers, so a new deploy is seen (and with it a new
+// worker and cache); any other file from this deploy's cache once it holds it: the app and the
+// kernel are 36 MB, which a warm visit would otherwise fetch again and write again.
+async function notebookFile(event, url, offline) {
+  const { request } = event;
+  const page = request.mode === "navigate";
+  if (!page) {
+    const copy = await notebookCopy(url);
+    if (copy || offline) return copy ?? fetch(request);
+  }
+  let response;
+  try {
+    // A page is asked of the server itself ("no-cache"): a copy in the browser's HTTP cache
+    // must not make a server that is gone look reachable.
+    response = await fetch(page ? new Request(request, { cache: "no-cache" }) : request);
+  } catch (error) {
+    if (page) notebookUnreachable = true;
+    const copy = await notebookCopy(url);
+    if (copy) return copy;
+    throw error;
+  }
+  if (page) notebookUnreachable = false;
+  if (response.ok && response.type === "basic") {
+    const copy = response.clone(); // now, before the page reads the body
+    const key = new URL(url);
+    key.search = "";
+    const put = notebookCache().then((cache) => cache && cache.put(key.href, copy));
+    notebookPuts.add(put);
+    put.catch(() => {}).finally(() => notebookPuts.delete(put));
+    event.waitUntil(put.catch(() => {}));
+  }
+  return response;
+}
+
+// A notebook page lists what it loaded before a worker controlled it (notebook/
+// keep-site-worker.js sends {notebookUsed: [urls]}): those are cached now, from the browser's
+// HTTP cache mostly. A page asks, with a MessagePort ("notebook-cached?"), to hear once every
+// file fetched so far is in the cache.
+self.addEventListener("message", (event) => {
+  if (Array.isArray(event.data?.notebookUsed)) {
+    event.waitUntil(cacheUsed(event.data.notebookUsed));
+  } else if (event.data === "notebook-cached?" && event.ports[0]) {
+    event.waitUntil(Promise.allSettled([...notebookPuts]).then(() => {
+      event.ports[0].postMessage("notebook-cached");
+    }));
+  }
+});
+
+async function cacheUsed(urls) {
+  const cache = await notebookCache();
+  if (!cache) return;
+  for (const used of urls) {
+    const url = new URL(used, self.location);
+    url.search = "";
+    url.hash = "";
+    if (!url.href.startsWith(NOTEBOOK) || JUPYTERLITE_API.test(url.pathname)
+        || await cache.match(url.href)) continue;
+    const put = fetch(url.href).then((response) => response.ok && cache.put(url.href, response));
+    notebookPuts.add(put);
+    put.catch(() => {}).finally(() => notebookPuts.delete(put));
+  }
 }

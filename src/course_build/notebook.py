@@ -13,7 +13,9 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from .paths import DIST, NOTEBOOKS, ROOT, run
+from . import notebook_app
+from .kernel import STDLIB_URL, precompile_kernel
+from .paths import DIST, NOTEBOOKS, ROOT, RUNTIME, run
 from .runtime import PYODIDE_DIST
 
 NOTEBOOK_DIST = DIST / "notebook"
@@ -23,11 +25,13 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # versions and dependencies. The npm pyodide package ships no wheels, and Pyodide's rebuilt
 # wheels hash differently from PyPI's, so these come from PyPI under a lock of our own.
 KERNEL_FROM_PYODIDE = (
-    "micropip", "packaging", "ipython", "asttokens", "decorator", "executing",
+    "micropip", "packaging", "asttokens", "decorator", "executing",
     "matplotlib-inline", "prompt-toolkit", "pure-eval", "pygments", "six", "stack-data",
     "traitlets", "wcwidth", "jedi", "parso",
 )
-KERNEL_FROM_PYPI = {"comm": "0.2.3"}  # pyodide-kernel needs comm; Pyodide's lock has none
+# pyodide-kernel needs comm, which Pyodide's lock lacks. IPython 9.17 imports lazily (406
+# modules at kernel start against 786 for the lock's 9.12) and needs its lexers.
+KERNEL_FROM_PYPI = {"comm": "0.2.3", "ipython": "9.17.1", "ipython-pygments-lexers": "1.1.1"}
 # The kernel extension's own wheels (its static/pypi/), with the package's wheel beside them.
 KERNEL_FROM_EXTENSION = ("piplite", "pyodide-kernel", "ipykernel")
 # The worker skips its piplite installs for these names when they are preloaded, so every
@@ -80,6 +84,7 @@ def kernel_lock(wheels: Path) -> dict[str, Any]:
     for wheel in sorted(wheels.glob("*.whl")):
         entry = wheel_entry(wheel)
         known = stock["packages"].get(entry["name"], {})
+        known = known if known.get("version") == entry["version"] else {}  # another pin
         entry.update({k: known[k] for k in ("depends", "imports") if k in known})
         packages[entry["name"]] = {
             **entry, "depends": sorted(canonical(need) for need in entry["depends"]),
@@ -97,6 +102,7 @@ def lite_config() -> dict[str, Any]:
         "pyodideUrl": "./../pyodide/pyodide.mjs",
         "disablePyPIFallback": True,
         "loadPyodideOptions": {"lockFileURL": "./wheels/pyodide-lock.json",
+                               "stdLibURL": STDLIB_URL,
                                "packages": list(KERNEL_PACKAGES)},
     }
     return {"jupyter-lite-schema-version": 0,
@@ -123,5 +129,8 @@ def build_notebook() -> None:
     pins = {name: stock["packages"][name]["version"] for name in KERNEL_FROM_PYODIDE}
     for wheel in pypi_wheels({**pins, **KERNEL_FROM_PYPI}):
         shutil.copy2(wheel, wheels)
+    precompile_kernel(PYODIDE_DIST, RUNTIME, wheels, NOTEBOOK_DIST / STDLIB_URL,
+                      ROOT / "build" / "kernel")
     lock = kernel_lock(wheels)
     (wheels / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    notebook_app.finish_app(NOTEBOOK_DIST)

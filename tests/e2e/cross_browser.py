@@ -58,8 +58,8 @@ class Learner(Protocol):
     def fill(self, role: str, name: str, text: str) -> None: ...
     def see(self, role: str, name: str) -> None:
         """Wait until an element with this role and name is visible."""
-    def see_text(self, text: str, within: Within = None) -> None:
-        """Wait until an element (inside `within`, if given) shows text."""
+    def see_text(self, text: str, within: Within = None, seconds: float = STEP_SECONDS) -> None:
+        """Wait (up to `seconds`) until an element (inside `within`, if given) shows text."""
     def no_text(self, text: str) -> None:
         """Wait until no element shows text."""
     def visible(self, role: str, name: str) -> bool:
@@ -112,9 +112,9 @@ class ChromiumLearner:
     def see(self, role: str, name: str) -> None:
         expect(self._find(role, name)).to_be_visible()
 
-    def see_text(self, text: str, within: Within = None) -> None:
+    def see_text(self, text: str, within: Within = None, seconds: float = STEP_SECONDS) -> None:
         scope = self.page if within is None else self._find(*within)
-        expect(scope.get_by_text(text).first).to_be_visible()
+        expect(scope.get_by_text(text).first).to_be_visible(timeout=seconds * 1000)
 
     def no_text(self, text: str) -> None:
         expect(self.page.get_by_text(text).filter(visible=True)).to_have_count(0)
@@ -143,6 +143,7 @@ ROLE_CSS = {
     "article": "article",
     "region": "section",
     "link": "a[href]",
+    "menuitem": "[role=menuitem]",  # JupyterLite's menus (Lumino)
 }
 
 class FirefoxLearner:
@@ -216,10 +217,11 @@ class FirefoxLearner:
     def see(self, role: str, name: str) -> None:
         self._on("see", role, name)
 
-    def see_text(self, text: str, within: Within = None) -> None:
+    def see_text(self, text: str, within: Within = None, seconds: float = STEP_SECONDS) -> None:
         scope = None if within is None else {"css": ROLE_CSS[within[0]], "role": within[0],
                                              "name": within[1]}
-        self._call("seeText", text=text, within=scope)
+        self._call("seeText", seconds=seconds + 10, text=text, within=scope,
+                   timeout=seconds * 1000)
 
     def no_text(self, text: str) -> None:
         self._call("noText", text=text)
@@ -326,7 +328,7 @@ class WebKitLearner:
     def see(self, role: str, name: str) -> None:
         self._find(role, name)
 
-    def see_text(self, text: str, within: Within = None) -> None:
+    def see_text(self, text: str, within: Within = None, seconds: float = STEP_SECONDS) -> None:
         xpath = f".{text_xpath(text)}"
 
         def shown(driver: WebDriver) -> bool:
@@ -334,7 +336,7 @@ class WebKitLearner:
             return any(e.is_displayed() for e in scope.find_elements(By.XPATH, xpath))
 
         try:
-            self._wait().until(shown)
+            self._wait(seconds).until(shown)
         except TimeoutException:
             raise AssertionError(f"{text!r} is not shown") from None
 

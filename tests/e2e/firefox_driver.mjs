@@ -115,12 +115,12 @@ const commands = {
   fill: (args) => withFound(args, (found) => found.asLocator().fill(args.value)),
   see: (args) => withFound(args, () => {}),
   // Text shown anywhere, or inside the element `within` finds.
-  seeText: async ({ text: value, within }) => {
+  seeText: async ({ text: value, within, timeout = STEP_TIMEOUT_MS }) => {
     const scope = within ? await mustFind(within) : page;
     try {
-      await scope.waitForSelector(text(value), { visible: true, timeout: STEP_TIMEOUT_MS });
+      await scope.waitForSelector(text(value), { visible: true, timeout });
     } catch {
-      throw new Error(`not shown within ${STEP_TIMEOUT_MS} ms: ${JSON.stringify(value)}`);
+      throw new Error(`not shown within ${timeout} ms: ${JSON.stringify(value)}`);
     } finally {
       if (within) await scope.dispose();
     }

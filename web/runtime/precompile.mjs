@@ -2,7 +2,9 @@
 //
 // Usage: node precompile.mjs SPEC, a JSON file that build.py writes (host paths): the npm
 // pyodide folder, PyScript's generated stdlib/pyscript.js, our package's name and files,
-// the page scripts, and where the standard library and the two archives go. No CPython
+// the page scripts, and where the standard library and the two archives go. With
+// "task": "kernel", it compiles the notebook kernel's full standard library and wheels
+// instead (src/course_build/kernel.py writes that spec). No CPython
 // 3.14 is needed: the bytecode comes from the very interpreter that will run it. The
 // Python side is precompile.py beside this file.
 import { readFileSync } from "node:fs";
@@ -12,7 +14,6 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const spec = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const here = dirname(fileURLToPath(import.meta.url));
 const { loadPyodide } = await import(pathToFileURL(join(spec.pyodide, "pyodide.mjs")).href);
-const { default: pyscriptFiles } = await import(pathToFileURL(spec.pyscript).href);
 
 // A fixed hash seed makes set and frozenset constants marshal in the same order on every
 // build, so unchanged sources give unchanged bytes and the site's content hash holds.
@@ -30,7 +31,11 @@ const writeTree = (base, tree) => {
     else writeTree(`${base}/${name}`, value);
   }
 };
-writeTree("/pyscript-src", pyscriptFiles);
+// The kernel's task (spec.task "kernel") needs no PyScript.
+if (spec.pyscript) {
+  const { default: pyscriptFiles } = await import(pathToFileURL(spec.pyscript).href);
+  writeTree("/pyscript-src", pyscriptFiles);
+}
 
 pyodide.globals.set("spec_json", JSON.stringify(spec));
 try {

@@ -1,0 +1,141 @@
+"""The built JupyterLite app made ready to ship: trimmed, its pages under a CSP, its worker."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+# Files of the built app (paths under notebook/) that the notebook app never asks for:
+# jupyter lite build's leftovers (its bundler's configs, the packages' metadata, the config
+# schema). Not jupyter-lite.ipynb: config-utils.js fetches it beside each jupyter-lite.json
+# as a second source of settings on every open, so without it each open logs two 404s.
+TRIMMED = (
+    "rspack.config.js",
+    "rspack.config.analyze.js",
+    "rspack.config.watch.js",
+    "package.json",
+    "notebooks/package.json",
+    "jupyterlite.schema.v0.json",
+    "extensions/*/package.json",
+    "extensions/*/install.json",
+    "extensions/@*/*/package.json",
+    "extensions/@*/*/install.json",
+)
+# The strictest policy JupyterLite 0.8 works under (tests/e2e/test_notebook.py runs a notebook
+# under it and counts violations). Each page's one inline script (it imports config-utils.js)
+# is allowed by its hash, added per page. 'unsafe-eval': JupyterLab checks every plugin's
+# settings with ajv, which compiles each JSON schema with Function(); without it a dozen
+# plugins fail to activate (the Run menu among them). JupyterLab and CodeMirror add <style>
+# elements as they run, so styles need 'unsafe-inline'. Images and fonts come as data: URLs;
+# the kernel runs in a worker loaded from a file (it has its own policy, none; Pyodide
+# compiles its wasm there, so the page needs no 'wasm-unsafe-eval').
+POLICY = ("default-src 'self'; script-src 'self' 'unsafe-eval' {hashes}; "
+          "style-src 'self' 'unsafe-inline'; "
+          "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; "
+          "worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'")
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.DOTALL)
+# notebook/service-worker.js, JupyterLite's worker, gets the site worker's notebook section
+# (web/sw.js from this line to its end) at its top; its own code follows after MARK.
+SECTION = "// ---- The notebook (notebook/): its files cached as they are used ----"
+MARK = "// ---- JupyterLite's own worker, as jupyter lite build wrote it ----\n"
+KEEPER = "keep-site-worker.js"  # beside the app's pages, in notebook/
+# JupyterLite 0.8's ServiceWorkerManager, on a page that a worker controls, reads
+# localStorage[`${that worker's script URL}-version`] and, unless it holds this app's
+# version, unregisters every worker of the origin, ours included, then writes it. On the
+# first open the site's worker controls the page (its scope holds notebook/), so that
+# happens once; JupyterLite then registers its own worker, whose key is still unwritten,
+# so the next open (offline, it may be) would unregister every worker again. KEEPER writes
+# that key first, and registers the site's worker again once JupyterLite's controls the
+# page, and hands that worker the list of what the page loaded before any worker controlled
+# it, to be cached. Found by its log line; if a new JupyterLite lacks it, the build stops.
+UNREGISTERS = "New version, unregistering existing service workers."
+KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside JupyterLite's.
+// JupyterLite unregisters every worker of the origin when the worker that controls the page
+// has no `${script URL}-version` key holding its version: on a first open (the site's
+// worker controls the page then) and, unless this writes the key, on the open after.
+(() => {
+  "use strict";
+  const { serviceWorker } = navigator;
+  if (!serviceWorker) return;
+  const site = new URL("../sw.js", document.currentScript.src);
+  const own = new URL("service-worker.js?enableCache=false", document.currentScript.src);
+  try {
+    localStorage.setItem(`${own.href}-version`, %s);
+  } catch {
+    // Storage blocked: JupyterLite will unregister the workers; the lessons register theirs.
+  }
+  // On this page's worker, and on each new one (a new deploy's takes over while the page is
+  // open, and the old one's cache is deleted).
+  const handOver = () => {
+    if (serviceWorker.controller?.scriptURL !== own.href) return;
+    serviceWorker.register(site, { updateViaCache: "none" }).catch(() => {});
+    // What this page loaded before a worker controlled it, to be cached (web/sw.js).
+    const used = [location.href, ...performance.getEntriesByType("resource").map((e) => e.name)];
+    serviceWorker.controller.postMessage({ notebookUsed: used });
+  };
+  handOver();
+  serviceWorker.addEventListener("controllerchange", handOver);
+})();
+"""
+
+
+def finish_app(app: Path) -> list[str]:
+    """Trim the built app in `app` (notebook/), write KEEPER and put every page under
+    POLICY; give the paths removed."""
+    removed = sorted({path.relative_to(app).as_posix()
+                      for pattern in TRIMMED for path in app.glob(pattern) if path.is_file()})
+    for name in removed:
+        (app / name).unlink()
+    if not any(UNREGISTERS in p.read_text(encoding="utf-8") for p in app.glob("build/*.js")):
+        raise SystemExit(f"build: {UNREGISTERS!r} is not in JupyterLite's bundle: check "
+                         "notebook_app.KEEPER_JS against this JupyterLite version")
+    config = json.loads((app / "jupyter-lite.json").read_text(encoding="utf-8"))
+    version = config["jupyter-config-data"]["appVersion"]
+    (app / KEEPER).write_text(KEEPER_JS % json.dumps(version), encoding="utf-8")
+    for page in sorted(app.rglob("*.html")):
+        up = "../" * (len(page.relative_to(app).parts) - 1)
+        html = page.read_text(encoding="utf-8")
+        html = html.replace("</head>", f'  <script src="{up}{KEEPER}" defer></script>\n</head>', 1)
+        page.write_text(protected(html), encoding="utf-8")
+    return removed
+
+
+def protected(html: str) -> str:
+    """The page with POLICY in a <meta> first thing in its <head>, each inline script that
+    runs allowed by its hash (a JSON data block is never run, so it needs none)."""
+    hashes = [f"'sha256-{base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"
+              for attributes, body in INLINE_SCRIPT.findall(html)
+              if "application/json" not in attributes]
+    meta = (f'<meta http-equiv="Content-Security-Policy" '
+            f'content="{POLICY.format(hashes=" ".join(hashes))}">')
+    head = re.search(r"<head[^>]*>", html)
+    assert head, "a notebook page without <head>"
+    return f"{html[:head.end()]}\n    {meta}{html[head.end():]}"
+
+
+def app_files(site: Path) -> list[str]:
+    """The notebook app's files, from the top of site/, that its worker caches as they are
+    used: they name the deploy's cache too. Not the worker itself, which is written with it."""
+    app = site / "notebook"
+    return sorted(p.relative_to(site).as_posix() for p in app.rglob("*")
+                  if p.is_file() and p != app / "service-worker.js")
+
+
+def write_worker(site: Path, build_info: dict[str, Any], template: str) -> None:
+    """notebook/service-worker.js: the site worker's notebook section (from `template`,
+    web/sw.js) with this deploy's cache, then JupyterLite's own worker."""
+    worker = site / "notebook" / "service-worker.js"
+    jupyterlite = worker.read_text(encoding="utf-8").partition(MARK)
+    own = jupyterlite[2] if jupyterlite[1] else jupyterlite[0]  # once written, after MARK
+    assert SECTION in template, f"web/sw.js has no line {SECTION!r}"
+    info = {"cache": build_info["cache"], "prefix": build_info["prefix"], "notebook": "./"}
+    header = ("// Generated by build.py: the site's caching of the notebook's files, then\n"
+              "// JupyterLite's worker.\n"
+              f"const BUILD = {json.dumps(info)};\n"
+              'self.addEventListener("fetch", (event) => notebookFetch(event));\n\n')
+    section = template[template.index(SECTION):]
+    worker.write_text(f"{header}{section}\n{MARK}{own}", encoding="utf-8")
