@@ -193,9 +193,10 @@ async function notebookFile(event, url, offline) {
   }
   let response;
   try {
-    // A page is asked of the server itself ("no-cache"): a copy in the browser's HTTP cache
-    // must not make a server that is gone look reachable.
-    response = await fetch(page ? new Request(request, { cache: "no-cache" }) : request);
+    // Asked of the server itself ("no-cache"; an unchanged file costs a 304): a copy in the
+    // browser's HTTP cache must not make a server that is gone look reachable, nor slip a file
+    // of the last deploy into this one's cache.
+    response = await fetch(new Request(request, { cache: "no-cache" }));
   } catch (error) {
     if (page) notebookUnreachable = true;
     const copy = await notebookCopy(url);
@@ -238,7 +239,11 @@ async function cacheUsed(urls) {
     url.hash = "";
     if (!url.href.startsWith(NOTEBOOK) || JUPYTERLITE_API.test(url.pathname)
         || await cache.match(url.href)) continue;
-    const put = fetch(url.href).then((response) => response.ok && cache.put(url.href, response));
+    // "no-cache", as the precache does: what the browser still holds from the last deploy must
+    // not slip into this one's cache (a host that sends Last-Modified and no Cache-Control
+    // leaves its files fresh in the HTTP cache for hours).
+    const put = fetch(url.href, { cache: "no-cache" })
+      .then((response) => response.ok && cache.put(url.href, response));
     notebookPuts.add(put);
     put.catch(() => {}).finally(() => notebookPuts.delete(put));
   }
