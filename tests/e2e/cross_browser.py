@@ -312,9 +312,9 @@ class WebKitLearner:
     def click(self, role: str, name: str) -> None:
         element = self._find(role, name)
         leaving = self.driver.current_url
-        to = element.get_property("href") if role == "link" else None
+        to = element.get_dom_attribute("href") if role == "link" else None
         element.click()
-        if to and to.split("#")[0] != leaving.split("#")[0]:
+        if to and not to.startswith("#"):
             # WebKit's driver can answer the click before the browser leaves the page, and the
             # page being left (the track, say) may say "Python is ready." too: wait until
             # the browser is on the link's page, so what follows reads the right one.
