@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from course_build.paths import NODE_MODULES, ROOT
+from course_build.paths import NODE_MODULES
+from project_copy import fresh_copy
 
 DEBIAN_PYTHON = Path("/usr/bin/python3")  # these machines have it; CI's is one of them
 # What a Python has installed, from its own point of view (site and user packages alike).
@@ -21,17 +21,6 @@ def installed(python: Path) -> list[str]:
     done = subprocess.run([python, "-c", LIST_INSTALLED], capture_output=True, text=True,
                           check=True)
     return done.stdout.splitlines()
-
-
-def fresh_copy(to: Path) -> None:
-    """The checkout as a fresh clone of it would be, with this tree's changes: every file git
-    tracks or would track, and none it ignores (no .venv/, dist/, build/)."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            cwd=ROOT, capture_output=True, check=True).stdout
-    for name in filter(None, listed.decode().split("\0")):
-        if (ROOT / name).is_file():
-            (to / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, to / name)
 
 
 @pytest.mark.fresh_clone

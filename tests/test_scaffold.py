@@ -4,7 +4,6 @@ edit, in a copy of the project; and slugs that cannot be a new lesson are refuse
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,19 +11,18 @@ from pathlib import Path
 import pytest
 
 from course_build.scaffold import new_lesson
+from project_copy import fresh_copy
 
 ROOT = Path(__file__).resolve().parents[1]
-# What a copy of the project leaves out: what git ignores, this test (it would run itself) and
-# the fresh clone's, which copies a git checkout (the copy is none).
-LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "dist", "node_modules", "build", "*.egg-info",
-                                  "__pycache__", ".*_cache", ".hypothesis", "test_scaffold.py",
-                                  "test_fresh_clone.py")
+# What the copy of the project leaves out besides what git ignores: this test (it would run
+# itself) and the fresh clone's, which copies a git checkout (the copy is none).
+LEFT_OUT = {"tests/test_scaffold.py", "tests/test_fresh_clone.py"}
 
 
 def copy_project(to: Path) -> Path:
     """A copy of the project's sources, sharing the installed npm runtime, the build's .venv/
     (so build.py runs there as it does here) and the wheel cache."""
-    shutil.copytree(ROOT, to, ignore=LEFT_OUT)
+    fresh_copy(to, LEFT_OUT)
     (to / ".venv").symlink_to(ROOT / ".venv")
     if (ROOT / "node_modules").is_dir():
         (to / "node_modules").symlink_to(ROOT / "node_modules")
@@ -78,9 +76,7 @@ def test_a_new_lesson_builds_and_passes_the_unit_tests_with_no_other_edit(
 def test_a_slug_that_cannot_be_a_new_lesson_is_refused_and_nothing_is_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], slug: str, says: str,
 ) -> None:
-    copy = tmp_path / "project"
-    for part in ("src", "fixtures", "tests"):
-        shutil.copytree(ROOT / part, copy / part, ignore=LEFT_OUT)
+    copy = fresh_copy(tmp_path / "project", LEFT_OUT)
     before = sorted(p.relative_to(copy) for p in copy.rglob("*"))
     registry = (copy / "src/attention_lessons/lessons/__init__.py").read_text(encoding="utf-8")
     assert new_lesson(copy, slug) == 1
