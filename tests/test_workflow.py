@@ -47,13 +47,17 @@ def test_every_action_is_pinned_to_an_exact_release(workflow: dict[str, Any]) ->
     assert not loose, f"pin these to vX.Y.Z or a commit: {loose}"
 
 
-def test_unit_tests_run_before_build_py_builds_dist(workflow: dict[str, Any]) -> None:
+def test_build_py_builds_then_the_unit_tests_run_in_its_venv_before_the_upload(
+    workflow: dict[str, Any],
+) -> None:
+    """One install: build.py makes .venv/ with the pinned tools, and the tests use it."""
     runs = [s.get("run", "") for s in steps(workflow, "build")]
-    tests = next(i for i, r in enumerate(runs) if "pytest" in r)
     built = next(i for i, r in enumerate(runs) if r.strip() == "python build.py build")
-    assert tests < built
+    tests = next(i for i, r in enumerate(runs) if "pytest" in r)
+    assert built < tests < len(runs) - 1  # the upload, the last step, comes after both
+    assert runs[tests].startswith(".venv/bin/python -m pytest ")
     assert "--ignore=tests/e2e" in runs[tests]
-    assert ".[test]" in runs[tests]
+    assert not [r for r in runs if "pip install" in r]
 
 
 def test_the_official_actions_upload_dist_and_deploy_it(workflow: dict[str, Any]) -> None:
