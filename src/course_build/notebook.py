@@ -10,16 +10,18 @@ import shutil
 import sys
 import tempfile
 import zipfile
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from . import notebook_app
 from .kernel import STDLIB_URL, precompile_kernel
-from .paths import DIST, NOTEBOOKS, ROOT, RUNTIME, run
+from .paths import DIST, FIXTURES, NOTEBOOKS, PACKAGE, PYPROJECT, ROOT, RUNTIME, run, source_date
 from .runtime import PYODIDE_DIST
 
 NOTEBOOK_DIST = DIST / "notebook"
 WHEEL_CACHE = ROOT / "build" / "notebook-wheels"  # PyPI downloads, kept between builds
+WHEEL_INPUTS = (PACKAGE, FIXTURES, PYPROJECT)  # what the package's wheel is made of
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # What the kernel imports at start, by their names in Pyodide's own lock, which gives their
 # versions and dependencies. The npm pyodide package ships no wheels, and Pyodide's rebuilt
@@ -41,9 +43,23 @@ KERNEL_PACKAGES = (*KERNEL_FROM_PYODIDE, *KERNEL_FROM_PYPI, *KERNEL_FROM_EXTENSI
 
 
 def package_wheel(out: Path) -> Path:
-    """Build the package's wheel, fixtures inside, into out and return its path."""
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), "."])
+    """Build the package's wheel, fixtures inside, into out and return its path. Its files are
+    dated by its inputs' last commit, so the same sources give the same wheel, lock and cache."""
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), "."],
+        env={"SOURCE_DATE_EPOCH": str(source_date(*WHEEL_INPUTS))})
     return next(out.glob("attention_lessons-*.whl"))
+
+
+def date_contents(listing: Path, epoch: int) -> None:
+    """Date every notebook in JupyterLite's contents listing `epoch` (the notebooks' last
+    commit), in name order, instead of the build's clock and the checkout's file times, which
+    differ from build to build and clone to clone."""
+    contents = json.loads(listing.read_text(encoding="utf-8"))
+    stamp = datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    for entry in (contents, *contents["content"]):  # the folder, then each notebook in it
+        entry["created"] = entry["last_modified"] = stamp
+    contents["content"].sort(key=lambda entry: entry["path"])
+    listing.write_text(json.dumps(contents, indent=2, sort_keys=True), encoding="utf-8")
 
 
 def pypi_wheels(pins: dict[str, str]) -> list[Path]:
@@ -119,6 +135,7 @@ def build_notebook() -> None:
              "--contents", str(NOTEBOOKS), "--output-dir", str(NOTEBOOK_DIST),
              "--apps", "notebooks", "--no-sourcemaps", "--no-unused-shared-packages"],
             cwd=lite)  # it keeps its task database in the working directory
+        date_contents(NOTEBOOK_DIST / "api" / "contents" / "all.json", source_date(NOTEBOOKS))
         wheels = NOTEBOOK_DIST / "wheels"
         wheels.mkdir()
         package_wheel(wheels)
