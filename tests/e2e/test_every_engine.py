@@ -269,20 +269,29 @@ def test_back_on_d8_its_notice_knows_8_2_is_done(learner: Learner, site_url: str
     assert page_errors(learner) == []
 
 
-# Resolves once the page shows text, watched as the page changes (no polling), or fails after
-# 80 s (the drivers give a script 90 s): the notebook app, then a cold kernel, take 5-60 s here.
-# Firefox's text locator does not find the notebook's rendered title, so this waits for it.
-SHOWS_TEXT = """async () => {
-  const wanted = %s;
-  const shown = () => document.body?.innerText.includes(wanted);
+# Resolves once `shown()` holds, watched as the page changes (no polling), or fails after 80 s
+# (the drivers give a script 90 s): the notebook app, then a cold kernel, take 5-60 s here.
+WAITS_UNTIL = """async () => {
+  const shown = () => %s;
   if (shown()) return true;
   await new Promise((done, fail) => {
     const watch = new MutationObserver(() => { if (shown()) { watch.disconnect(); done(); } });
     watch.observe(document, { subtree: true, childList: true, characterData: true });
-    setTimeout(() => fail(new Error(`not shown within 80 s: ${wanted}`)), 80000);
+    setTimeout(() => fail(new Error("not shown within 80 s: %s")), 80000);
   });
   return true;
 }"""
+# JupyterLite's kernel indicator (no role, no name) marks an idle kernel with this class; see
+# test_notebook.run_all_cells for why Run All waits for it.
+KERNEL_IDLE = WAITS_UNTIL % ('document.querySelector(".jp-KernelStatus-success") !== null',
+                             "an idle kernel")
+
+
+def shows_text(text: str) -> str:
+    """A script that waits for the page to show text. Firefox's text locator does not find the
+    notebook's rendered title, so the notebook's steps wait this way."""
+    wanted = json.dumps(text)
+    return WAITS_UNTIL % (f"document.body?.innerText.includes({wanted})", wanted.strip('"'))
 
 
 @pytest.mark.parametrize("engine", [
@@ -294,10 +303,11 @@ SHOWS_TEXT = """async () => {
 def test_the_d8_notebook_opens_and_prints_its_numbers(learner: Learner, site_url: str) -> None:
     open_lesson(learner, f"{site_url}d8/")
     learner.click("link", "Open the notebook")
-    assert learner.run(SHOWS_TEXT % json.dumps("Two heads of dimension one")) is True
+    assert learner.run(shows_text("Two heads of dimension one")) is True
+    assert learner.run(KERNEL_IDLE) is True
     learner.click("menuitem", "Run")
     learner.click("menuitem", "Run All Cells")
-    assert learner.run(SHOWS_TEXT % json.dumps("concatenated heads 1.3760, 0.8744")) is True
+    assert learner.run(shows_text("concatenated heads 1.3760, 0.8744")) is True
     learner.see_text("concatenated heads 1.3760, 0.8744")
     learner.see_text("0.2019, 0.1101")  # the differences
     assert [error for error in learner.errors() if "CSP" in error] == []
