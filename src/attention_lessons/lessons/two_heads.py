@@ -14,10 +14,12 @@ from .._lesson import (
     Comparison,
     HeadSpec,
     Lesson,
+    Preset,
     ProjectionSpec,
     Question,
     Slip,
     Worked,
+    top_tie,
 )
 from .._slips import even_weight, exponential, plain_average
 
@@ -87,6 +89,18 @@ def fitting_gap(differences: Iterable[float]) -> str | None:
 
 
 
+def widest_gap(worked: Worked) -> float:
+    """Return how far the concatenated heads land from the single head, entry by entry."""
+    assert worked.differences is not None
+    return max(abs(d) for d in worked.differences)
+
+
+PRESETS = (
+    Preset("closest", "The two heads come closest to the single head.", widest_gap),
+    Preset("furthest", "The two heads land furthest from the single head.",
+           lambda w: -widest_gap(w)),
+    Preset("tie", "Two keys tie for head A's largest weight.", top_tie),
+)
 
 
 class TwoHeads(Lesson):
@@ -103,6 +117,14 @@ class TwoHeads(Lesson):
     def reference(self, fixture: Fixture) -> HeadTrace:
         """Run 8.2's single head of dimension two over the whole fixture."""
         return attend(fixture.query, fixture.keys, fixture.values)
+
+    def presets(self) -> tuple[Preset, ...]:
+        """Where the heads meet the single head, where they part most, and a tie in head A."""
+        return PRESETS
+
+    def axis_names(self) -> tuple[str, str]:
+        """Each axis is one head's coordinate."""
+        return ("coordinate 1, which head A reads", "coordinate 2, which head B reads")
 
     def describe(self, index: int, head: HeadTrace) -> tuple[str, str]:
         """Say what one coordinate's head reads: its intro and the lead of its summary."""
