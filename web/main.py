@@ -53,6 +53,10 @@ class Page:
         self.notice("")
         self.incoming = None
         self.choosing = 0  # counts the files chosen for import: only the last one's verdict shows
+        self.explore = course.Explore()
+        self.dragging = None  # the point a pointer holds, if any
+        self.pending = None  # where the pointer went since the last frame drew
+        self.frame = 0  # the animation frame asked for, if any
 
     def notice(self, trouble):
         text = self.store.notice(self.lesson, trouble)
@@ -72,17 +76,7 @@ class Page:
 
     def render(self):
         self.view = view = course.progress_view(self.progress, self.worked)
-        update = course.page_update(view)
-        for element_id, text in update.texts.items():
-            say(element_id, text)
-        for element_id, hidden in update.hidden.items():
-            show(element_id, not hidden)
-        for element_id, disabled in update.disabled.items():
-            by_id(element_id).disabled = disabled
-        for element_id, state in update.states.items():
-            by_id(element_id).dataset.state = state
-        for element_id, invalid in update.invalid.items():
-            by_id(element_id).setAttribute("aria-invalid", "true" if invalid else "false")
+        apply(course.page_update(view))
         locked = view.prediction is not None
         for radio in document.querySelectorAll("input[name=prediction]"):
             radio.disabled = locked
@@ -124,21 +118,50 @@ class Page:
                 say(f"{entry}_message", "")
 
 
+def apply(update, skip=""):
+    """Write a page update from the package into the page; skip is a field being typed in."""
+    for element_id, text in update.texts.items():
+        say(element_id, text)
+    for element_id, hidden in update.hidden.items():
+        show(element_id, not hidden)
+    for element_id, disabled in update.disabled.items():
+        by_id(element_id).disabled = disabled
+    for element_id, state in update.states.items():
+        by_id(element_id).dataset.state = state
+    for element_id, invalid in update.invalid.items():
+        by_id(element_id).setAttribute("aria-invalid", "true" if invalid else "false")
+    for element_id, attributes in update.attributes.items():
+        node = by_id(element_id)
+        for name, value in attributes.items():
+            node.setAttribute(name, value)
+    for element_id, styles in update.styles.items():
+        node = by_id(element_id).style
+        for name, value in styles.items():
+            node.setProperty(name, value)
+    for element_id, value in update.values.items():
+        if element_id != skip:
+            by_id(element_id).value = value
+
+
+def render_head(prefix, head):
+    """Write one head's panel: its scale, intro, bars, step table, summary and key table."""
+    say(f"{prefix}_scale", head.scale)
+    say(f"{prefix}_intro", head.intro)
+    say(f"{prefix}_summary", head.summary)
+    bars = by_id(f"{prefix}_bars")
+    bars.setAttribute("aria-label", head.figure_text)
+    bars.replaceChildren(*[bar_row(bar) for bar in head.bars])
+    by_id(f"{prefix}_steps").replaceChildren(
+        *[table_row(step.label, step.value) for step in head.steps])
+    by_id(f"{prefix}_keys").replaceChildren(
+        *[table_row(k.key, k.key_value, k.value, k.score, k.weight) for k in head.keys])
+    show(f"{prefix}_badge")
+
+
 def render_fixed(view):
     """Write what the numbers alone decide: both heads and the comparison table."""
     for head in view.heads:
-        prefix = f"head_{head.id}"
-        say(f"{prefix}_scale", head.scale)
-        say(f"{prefix}_intro", head.intro)
-        say(f"{prefix}_summary", head.summary)
-        bars = by_id(f"{prefix}_bars")
-        bars.setAttribute("aria-label", head.figure_text)
-        bars.replaceChildren(*[bar_row(bar) for bar in head.bars])
-        by_id(f"{prefix}_steps").replaceChildren(
-            *[table_row(step.label, step.value) for step in head.steps])
-        by_id(f"{prefix}_keys").replaceChildren(
-            *[table_row(k.key, k.key_value, k.value, k.score, k.weight) for k in head.keys])
-        show(f"{prefix}_badge")
+        render_head(f"head_{head.id}", head)
     if view.comparison is not None:
         for name in ("concatenated", "single", "differences"):
             for i, text in enumerate(getattr(view.comparison, name), 1):
@@ -320,6 +343,111 @@ def on_projection_reset(event):
     announce("The projection is back to the identity.")
 
 
+def render_explore(skip=""):
+    """Work every head on the explored points and draw the plane and the readout."""
+    view = course.explore_view(PAGE.lesson, PAGE.worked.fixture, PAGE.explore)
+    apply(course.explore_update(view), skip)
+    for head in view.heads:
+        render_head(f"explore_head_{head.id}", head)
+    return view
+
+
+def explored(explore, point=None, skip=""):
+    """A move ended: draw it, and say where the point is and what the heads do now."""
+    PAGE.explore = explore
+    view = render_explore(skip)
+    if point is not None:
+        announce(course.move_announcement(PAGE.lesson, view, point))
+    return view
+
+
+@on("keydown", ".handle input")
+def on_point_key(event):
+    if event.key not in course.KEY_MOVES:
+        return
+    event.preventDefault()  # the range's own step would move one coordinate only
+    point = event.currentTarget.dataset.point
+    explored(course.step(PAGE.explore, PAGE.worked.fixture, point, event.key, event.shiftKey),
+             point)
+
+
+@on("input", ".handle input")
+def on_point_set(event):
+    """A screen reader can set a range's value without a key press."""
+    point = event.currentTarget.dataset.point
+    at = [float(by_id(f"explore_{point}_{axis}").value) for axis in ("across", "up")]
+    explored(course.move(PAGE.explore, PAGE.worked.fixture, point, *at), point)
+
+
+@on("pointerdown", ".handle")
+def on_point_down(event):
+    handle = event.currentTarget
+    handle.setPointerCapture(event.pointerId)
+    PAGE.dragging = handle.dataset.point
+    by_id(f"explore_{PAGE.dragging}_across").focus()
+    event.preventDefault()  # no text selection, no scrolling, no emulated mouse events
+
+
+@on("pointermove", ".handle")
+def on_point_drag(event):
+    if PAGE.dragging is None:
+        return
+    box = by_id("explore_plane").getBoundingClientRect()
+    PAGE.pending = ((event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height)
+    if not PAGE.frame:  # at most one recompute per frame, however fast the pointer moves
+        PAGE.frame = window.requestAnimationFrame(DRAW_DRAG)
+
+
+def draw_drag(_timestamp=None):
+    PAGE.frame = 0
+    if PAGE.pending is not None and PAGE.dragging is not None:
+        PAGE.explore = course.drag(PAGE.explore, PAGE.worked.fixture, PAGE.dragging,
+                                   *PAGE.pending)
+        PAGE.pending = None
+        render_explore()
+
+
+DRAW_DRAG = create_proxy(draw_drag)
+
+
+@on("pointerup", ".handle")
+@on("pointercancel", ".handle")
+def on_point_up(event):
+    if PAGE.dragging is None:
+        return
+    if PAGE.frame:
+        window.cancelAnimationFrame(PAGE.frame)
+    draw_drag()
+    point, PAGE.dragging = PAGE.dragging, None
+    explored(PAGE.explore, point)
+
+
+@on("input", ".explore-field")
+def on_point_typed(event):
+    field = event.currentTarget
+    point, axis = field.dataset.point, int(field.dataset.axis)
+    try:
+        explore = course.typed(PAGE.explore, PAGE.worked.fixture, point, axis, field.value)
+    except course.LessonError as error:
+        say(f"explore_{point}_message", str(error))
+        return
+    say(f"explore_{point}_message", "")
+    explored(explore, skip=field.id)
+
+
+@on("click", ".preset")
+def on_preset(event):
+    button = event.currentTarget
+    view = explored(course.go_to_preset(PAGE.lesson, PAGE.worked.fixture, button.dataset.preset))
+    announce(f"{button.textContent} {view.bears_out}")
+
+
+@on("click", "#explore_back")
+def on_explore_back(event):
+    explored(course.back_to_fixture())
+    announce("Every point is back where the fixture has it.")
+
+
 @on("submit", "#takeaway_form")
 def on_takeaway(event):
     event.preventDefault()
@@ -429,6 +557,8 @@ def on_track_shown(event):
 
 
 if SLUG:
+    if course.explorable(PAGE.worked.fixture):
+        render_explore()
     window.addEventListener("storage", create_proxy(on_storage))
     window.addEventListener("pageshow", create_proxy(on_lesson_shown))
 else:

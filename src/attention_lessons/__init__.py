@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from ._attention import HeadTrace, attend, concat, project, softmax, split_heads
 from ._course import TrackRow, status, track_view, waiting
-from ._dom import PageUpdate, page_update
+from ._dom import PageUpdate, explore_update, page_update
 from ._errors import FixtureError, LessonError, ParseError, StateError
+from ._explore import (
+    KEY_MOVES,
+    Explore,
+    back_to_fixture,
+    drag,
+    explorable,
+    go_to_preset,
+    move,
+    step,
+    typed,
+)
+from ._explore_view import ExploreView, explore_view, move_announcement
 from ._fixture import Fixture, parse_fixture
 from ._grading import TOLERANCE, grade, hints_available, within
 from ._lesson import Choice, Lesson, Question, Slip, Worked, truth, work
@@ -76,6 +88,7 @@ def __getattr__(name: str) -> str:
 
 __all__ = [
     "FROM_OTHER_TAB",
+    "KEY_MOVES",
     "LESSONS",
     "NOT_SAVED_YET",
     "NOT_SAVING",
@@ -83,6 +96,8 @@ __all__ = [
     "RESET_ELSEWHERE",
     "TOLERANCE",
     "Choice",
+    "Explore",
+    "ExploreView",
     "FixedView",
     "Fixture",
     "FixtureError",
@@ -105,6 +120,7 @@ __all__ = [
     "__version__",
     "apply_early",
     "attend",
+    "back_to_fixture",
     "backup_key",
     "check",
     "check_announcement",
@@ -114,18 +130,25 @@ __all__ = [
     "concat",
     "confirm_import",
     "describe",
+    "drag",
+    "explorable",
+    "explore_update",
+    "explore_view",
     "export_json",
     "export_name",
     "fixed_view",
     "from_json",
     "from_value",
     "gate",
+    "go_to_preset",
     "grade",
     "hints_available",
     "load_record",
     "lock_prediction",
     "lock_reading",
     "merge",
+    "move",
+    "move_announcement",
     "notices",
     "open_hint",
     "page_update",
@@ -143,11 +166,13 @@ __all__ = [
     "softmax",
     "split_heads",
     "status",
+    "step",
     "store_key",
     "to_json",
     "too_deep",
     "track_view",
     "truth",
+    "typed",
     "waiting",
     "was_reset",
     "within",
