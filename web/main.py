@@ -53,7 +53,7 @@ class Page:
         self.notice("")
         self.incoming = None
         self.choosing = 0  # counts the files chosen for import: only the last one's verdict shows
-        self.explore = course.Explore()
+        self.explore = self.progress.explore
         self.dragging = None  # the point a pointer holds, if any
         self.pending = None  # where the pointer went since the last frame drew
         self.frame = 0  # the animation frame asked for, if any
@@ -104,6 +104,9 @@ class Page:
         if progress.takeaway != old.takeaway or before is None:
             saved = progress.takeaway
             takeaway.value = takeaway.defaultValue if saved is None else saved
+        if progress.explore != self.explore or before is None:
+            self.explore = progress.explore
+            render_explore()
 
     def fill_projection(self, skip=""):
         """Show the projection's entries in both sliders and fields, except the one being typed."""
@@ -213,6 +216,27 @@ def attempt(page, action, message_id, message_is_live=False):
     return True
 
 
+def render_explore(skip=""):
+    """Work every head on the explored points and draw the plane and the readout."""
+    if not course.explorable(PAGE.worked.fixture):  # no plane can draw these vectors
+        return None
+    view = course.explore_view(PAGE.lesson, PAGE.worked.fixture, PAGE.explore)
+    apply(course.explore_update(view), skip)
+    for head in view.heads:
+        render_head(f"explore_head_{head.id}", head)
+    return view
+
+
+def explored(explore, point=None, skip=""):
+    """A move ended: keep it, draw it, and say where the point is and what the heads do now."""
+    PAGE.explore = explore
+    PAGE.update(course.set_explore(PAGE.progress, explore))
+    view = render_explore(skip)
+    if point is not None:
+        announce(course.move_announcement(PAGE.lesson, view, point))
+    return view
+
+
 def work(lesson):
     with open(f"fixtures/{lesson.fixture}", encoding="utf-8") as fixture_file:
         return course.work(lesson, course.parse_fixture(fixture_file.read()))
@@ -264,6 +288,7 @@ if SLUG:
     render_fixed(course.fixed_view(PAGE.worked))
     PAGE.render()
     PAGE.restore_fields(course.Progress())
+    render_explore()
     render_waiting(PAGE)
     apply_early(PAGE)
 else:
@@ -341,24 +366,6 @@ def on_projection_reset(event):
     PAGE.update(course.reset_projection(PAGE.progress))
     PAGE.fill_projection()
     announce("The projection is back to the identity.")
-
-
-def render_explore(skip=""):
-    """Work every head on the explored points and draw the plane and the readout."""
-    view = course.explore_view(PAGE.lesson, PAGE.worked.fixture, PAGE.explore)
-    apply(course.explore_update(view), skip)
-    for head in view.heads:
-        render_head(f"explore_head_{head.id}", head)
-    return view
-
-
-def explored(explore, point=None, skip=""):
-    """A move ended: draw it, and say where the point is and what the heads do now."""
-    PAGE.explore = explore
-    view = render_explore(skip)
-    if point is not None:
-        announce(course.move_announcement(PAGE.lesson, view, point))
-    return view
 
 
 @on("keydown", ".handle input")
@@ -557,8 +564,6 @@ def on_track_shown(event):
 
 
 if SLUG:
-    if course.explorable(PAGE.worked.fixture):
-        render_explore()
     window.addEventListener("storage", create_proxy(on_storage))
     window.addEventListener("pageshow", create_proxy(on_lesson_shown))
 else:
