@@ -13,6 +13,7 @@ from learner import (
     reset_progress,
 )
 from playwright.sync_api import Page, expect
+
 from test_explore import MINUS, assert_d8_readout, field, slider
 
 QUERY_MOVED = f"query at 2.1, {MINUS}1.0"
