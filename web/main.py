@@ -144,6 +144,8 @@ def apply(update, skip=""):
     for element_id, value in update.values.items():
         if element_id != skip:
             by_id(element_id).value = value
+    for element_id, checked in update.checked.items():
+        by_id(element_id).checked = checked
 
 
 def render_head(prefix, head):
@@ -445,13 +447,25 @@ def on_point_typed(event):
 @on("click", ".preset")
 def on_preset(event):
     button = event.currentTarget
-    view = explored(course.go_to_preset(PAGE.lesson, PAGE.worked.fixture, button.dataset.preset))
+    view = explored(course.go_to_preset(PAGE.lesson, PAGE.worked.fixture,
+                                        button.dataset.preset, PAGE.explore))
     announce(f"{button.textContent} {view.bears_out}")
+
+
+@on("change", "input[name=explore_scale]")
+def on_scale(event):
+    explored(course.choose_scale(PAGE.explore, PAGE.lesson, event.currentTarget.value))
+    announce(by_id("explore_bears_out").textContent)
+
+
+@on("change", "#explore_full_precision")
+def on_full_precision(event):
+    explored(course.show_full_precision(PAGE.explore, event.currentTarget.checked))
 
 
 @on("click", "#explore_back")
 def on_explore_back(event):
-    explored(course.back_to_fixture())
+    explored(course.back_to_fixture(PAGE.explore))
     announce("Every point is back where the fixture has it.")
 
 

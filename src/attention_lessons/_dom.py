@@ -24,6 +24,7 @@ class PageUpdate:
     attributes: dict[str, dict[str, str]] = field(default_factory=dict)  # setAttribute
     styles: dict[str, dict[str, str]] = field(default_factory=dict)  # element.style
     values: dict[str, str] = field(default_factory=dict)  # a control's value
+    checked: dict[str, bool] = field(default_factory=dict)  # a radio's or a checkbox's
 
 
 def page_update(view: ProgressView) -> PageUpdate:
@@ -92,6 +93,11 @@ def explore_update(view: ExploreView) -> PageUpdate:
         update.values[f"{prefix}_1"], update.values[f"{prefix}_2"] = point.x, point.y
         update.texts[f"{prefix}_tip"] = ", ".join(filter(None, (point.valuetext, point.value)))
     update.disabled["explore_back"] = not view.moved
+    update.checked["explore_full_precision"] = bool(view.full_precision)
+    for choice in view.scale_choices:
+        update.checked[f"explore_scale_{choice}"] = choice == view.scale
+    update.texts["explore_full_text"] = view.full_precision
+    update.hidden["explore_full_text"] = not view.full_precision
     if view.comparison is not None:
         for name in ("concatenated", "single", "differences"):
             for i, text in enumerate(getattr(view.comparison, name), 1):

@@ -24,6 +24,8 @@ class Explore:
 
     moved: Mapping[str, Point] = field(default_factory=dict)
     preset: str | None = None  # the preset the points were last put at, until one moves
+    scale: str = ""  # the experiment's scale choice, by id; "" is the lesson's own
+    full_precision: bool = False  # the experiment that prints the outputs unrounded
 
 
 def point_ids(fixture: Fixture) -> tuple[str, ...]:
@@ -54,9 +56,28 @@ def explored_fixture(fixture: Fixture, explore: Explore) -> Fixture:
     return replace(fixture, name=f"{fixture.name}, explored", query=now["query"], keys=keys)
 
 
+def scale_of(lesson: Lesson, explore: Explore) -> float | None:
+    """Return the scale the experiment gives the lesson's heads, or None for their own."""
+    choice = next((c for c in lesson.scale_choices() if c.id == explore.scale), None)
+    return None if choice is None or choice.root is None else 1 / math.sqrt(choice.root)
+
+
 def explore_work(lesson: Lesson, fixture: Fixture, explore: Explore) -> Worked:
     """Work the lesson, every head and its reference head, on the explored vectors."""
-    return work(lesson, explored_fixture(fixture, explore))
+    return work(lesson, explored_fixture(fixture, explore), scale_of(lesson, explore))
+
+
+def choose_scale(explore: Explore, lesson: Lesson, choice: str) -> Explore:
+    """Give the lesson's heads one of the scales its experiment offers."""
+    if choice not in {c.id for c in lesson.scale_choices()}:
+        raise StateError(f"There is no scale called {choice!r} here.")
+    own = lesson.scale_choices()[0].id
+    return replace(explore, scale="" if choice == own else choice)
+
+
+def show_full_precision(explore: Explore, shown: bool) -> Explore:
+    """Print the explored outputs and their differences unrounded, or not."""
+    return replace(explore, full_precision=shown)
 
 
 def explorable(fixture: Fixture) -> bool:
@@ -82,7 +103,7 @@ def move(explore: Explore, fixture: Fixture, point: str, x: float, y: float) -> 
         moved.pop(point, None)
     else:
         moved[point] = at
-    return Explore(moved)
+    return replace(explore, moved=moved, preset=None)
 
 
 def _clamp(x: float) -> float:
@@ -145,12 +166,12 @@ def _best_place(score: Callable[[Point], float]) -> Point:
     return min([best, *near], key=score)
 
 
-def find_preset(lesson: Lesson, fixture: Fixture, preset: Preset) -> Explore:
+def find_preset(lesson: Lesson, fixture: Fixture, start: Explore, preset: Preset) -> Explore:
     """Search the plane for the points that bring the preset's objective lowest.
 
     The query first, then each key in turn with the others held still; a key moves only if
     that does strictly better, so the keys stay the fixture's wherever the query alone will do."""
-    found = Explore()
+    found = start
 
     def objective(explore: Explore) -> float:
         return preset.objective(explore_work(lesson, fixture, explore))
@@ -165,15 +186,18 @@ def find_preset(lesson: Lesson, fixture: Fixture, preset: Preset) -> Explore:
     return found
 
 
-def go_to_preset(lesson: Lesson, fixture: Fixture, preset_id: str) -> Explore:
-    """Put the points where the named preset is found."""
+def go_to_preset(lesson: Lesson, fixture: Fixture, preset_id: str,
+                 explore: Explore | None = None) -> Explore:
+    """Put the points where the named preset is found, at the experiment's scale."""
+    explore = Explore() if explore is None else explore
     preset = next((p for p in lesson.presets() if p.id == preset_id), None)
     if preset is None:
         raise StateError(f"There is no preset called {preset_id!r} here.")
-    return replace(find_preset(lesson, fixture, preset), preset=preset_id)
+    found = find_preset(lesson, fixture, replace(Explore(), scale=explore.scale), preset)
+    return replace(explore, moved=found.moved, preset=preset_id)
 
 
-def back_to_fixture() -> Explore:
-    """Put every point back where the fixture has it."""
-    return Explore()
+def back_to_fixture(explore: Explore) -> Explore:
+    """Put every point back where the fixture has it; the experiments stay as they are."""
+    return replace(explore, moved={}, preset=None)
 

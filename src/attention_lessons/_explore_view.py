@@ -72,6 +72,9 @@ class ExploreView:
     comparison: ComparisonView | None
     bears_out: str
     moved: bool
+    scale: str  # the experiment's scale choice, by id
+    scale_choices: tuple[str, ...]
+    full_precision: str  # the outputs unrounded, when that experiment is on
 
 
 def point_view(point: str, at: tuple[float, float], value: str) -> PointView:
@@ -122,7 +125,23 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> ExploreV
         comparison=comparison_view(worked),
         bears_out=bears_out(worked),
         moved=bool(explore.moved),
+        scale=explore.scale or (lesson.scale_choices()[0].id if lesson.scale_choices() else ""),
+        scale_choices=tuple(c.id for c in lesson.scale_choices()),
+        full_precision=unrounded(worked) if explore.full_precision else "",
     )
+
+
+def unrounded(worked: Worked) -> str:
+    """Print each head's output, and any gap to the reference head, at full precision."""
+    lesson = worked.lesson
+    outputs = "; ".join(f"{spec.name} {', '.join(repr(x) for x in head.output)}"
+                        for spec, head in zip(lesson.heads, worked.heads, strict=True))
+    text = f"At full precision, the outputs are: {outputs}."
+    if worked.single is not None and worked.differences is not None:
+        reference = ", ".join(repr(x) for x in worked.single.output)
+        gaps = ", ".join(repr(x) for x in worked.differences)
+        text += f" The reference head's output is {reference}; the differences are {gaps}."
+    return text
 
 
 def move_announcement(lesson: Lesson, view: ExploreView, point: str) -> str:

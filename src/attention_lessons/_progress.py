@@ -18,6 +18,8 @@ from ._numbers import finite_float, parse_number
 
 VERSION = 2  # 2 added explore; a record of version 1 loads whole, with nothing explored
 MIGRATED = (1,)
+EXPLORED_NOTHING: dict[str, object] = {"moved": {}, "preset": None, "scale": "",
+                                       "full_precision": False}
 MAX_KEYS = 64  # explore's points: the query and key_1 to key_64 at most
 IDENTITY = ((1.0, 0.0), (0.0, 1.0))
 MAX_WHY = 300
@@ -206,7 +208,7 @@ def from_value(raw: object, lesson: Lesson) -> Progress:
         reading=_optional(raw, "reading", tuple(c.id for c in lesson.readings)),
         projection=_projection(raw.get("projection")),
         takeaway=None if raw.get("takeaway") is None else _text(raw, "takeaway", MAX_TAKEAWAY),
-        explore=_explore(raw.get("explore", {"moved": {}, "preset": None}), lesson),
+        explore=_explore(raw.get("explore", EXPLORED_NOTHING), lesson),
     ), lesson)
 
 
@@ -279,9 +281,12 @@ def _projection(value: Any) -> Projection:
 
 
 def _explore(value: Any, lesson: Lesson) -> Explore:
-    if not isinstance(value, dict) or set(value) != {"moved", "preset"}:
-        raise StateError("explore: expected the points moved and the preset")
+    if not isinstance(value, dict) or set(value) != set(EXPLORED_NOTHING):
+        raise StateError("explore: expected the points moved, the preset and the experiments")
     moved, preset = value["moved"], value["preset"]
+    scale, full_precision = value["scale"], _flag(value["full_precision"], "explore.full_precision")
+    if scale not in ("", *(c.id for c in lesson.scale_choices()[1:])):
+        raise StateError(f"explore.scale: unknown scale {_brief(scale)}")
     names = {"query", *(f"key_{i}" for i in range(1, MAX_KEYS + 1))}
     if not isinstance(moved, dict) or not set(moved) <= names:
         raise StateError("explore.moved: expected an object keyed by point")
@@ -295,4 +300,4 @@ def _explore(value: Any, lesson: Lesson) -> Explore:
         points[point] = (x, y)
     if preset is not None and preset not in {p.id for p in lesson.presets()}:
         raise StateError(f"explore.preset: unknown preset {_brief(preset)}")
-    return Explore(points, preset)
+    return Explore(points, preset, scale, full_precision)

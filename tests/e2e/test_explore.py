@@ -83,6 +83,12 @@ def assert_d8_readout(page: Page) -> None:
                                    atol=HALF_LAST_DIGIT)
 
 
+def scaled_head_output(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """A head at the single head's scale, 1/sqrt(2), whatever its own dimension."""
+    weights = np.exp(k @ q / np.sqrt(2))
+    return np.asarray(weights / weights.sum() @ v)
+
+
 def assert_82_readout(page: Page) -> None:
     q, k = reported(page)
     assert_head(page, "the head", head_oracle(q, k, VALUES), 2)
@@ -231,5 +237,37 @@ def test_d8s_tie_preset_ties_two_keys_in_head_a(page: Page, d8_url: str,
     page.get_by_role("button", name="The two heads come closest to the single head.").click()
     expect(page.locator("#explore_bears_out")).to_have_text(re.compile(
         r"differ by 0\.0000 and 0\.0000\. These numbers bear out: The same two numbers\.$"))
+    fixture_unchanged(page, "d8")
+    assert console_errors == []
+
+
+def test_the_experiments_answer_the_wrong_readings(page: Page, d8_url: str,
+                                                   console_errors: list[str]) -> None:
+    open_explore(page, d8_url, "The same two numbers.")
+    page.get_by_label("Give every head the single head's scale, 1/sqrt(2)").check()
+    head_a = page.get_by_role("article", name="head A, coordinate 1, explored")
+    expect(head_a.get_by_text("scale 1 / sqrt(2) = 0.7071")).to_be_visible()
+    q, k = reported(page)
+    scaled = {"scores": k[:, 0] * q[0]}
+    scaled["scaled"] = scaled["scores"] / np.sqrt(2)
+    printed = printed_row(page, "head A", "scaled by 1 over the square root of 2")
+    np.testing.assert_allclose(printed, scaled["scaled"], atol=HALF_LAST_DIGIT)
+    # Every head at the single head's scale, and still apart from it, by numpy.
+    both = np.concatenate([scaled_head_output(q[i:i + 1], k[:, i:i + 1], VALUES[:, i:i + 1])
+                           for i in (0, 1)])
+    gaps = both - head_oracle(q, k, VALUES)["output"]
+    table = page.get_by_role("table", name=re.compile(r"single two-dimensional head, explored$"))
+    cells = table.get_by_role("row").filter(
+        has=page.get_by_role("rowheader", name="difference", exact=True)).get_by_role("cell")
+    shown = [float(c) for c in cells.all_inner_texts()]
+    np.testing.assert_allclose(shown, gaps, atol=HALF_LAST_DIGIT)
+    assert min(abs(g) for g in shown) > 0.05
+    page.get_by_label("Each head's own scale, 1/sqrt(1)").check()
+    page.get_by_label("Show full precision").check()
+    full = page.get_by_text(re.compile(r"^At full precision, the outputs are: head A"))
+    expect(full).to_contain_text("the differences are 0.2019482709800")
+    # The fixture's own sections keep each head's scale of 1.
+    fixed = page.get_by_role("article", name="head A, coordinate 1", exact=True)
+    expect(fixed.get_by_text("scale 1 / sqrt(1) = 1")).to_be_visible()
     fixture_unchanged(page, "d8")
     assert console_errors == []
