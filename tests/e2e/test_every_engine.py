@@ -266,3 +266,19 @@ def test_back_on_d8_its_notice_knows_8_2_is_done(learner: Learner, site_url: str
     learner.see("heading", TITLE)
     learner.no_text(NOT_DONE)
     assert page_errors(learner) == []
+
+
+@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
+def test_the_keyboard_moves_the_query_in_explore(learner: Learner, site_url: str) -> None:
+    """One arrow key on the query's handle, and head A's explored output is numpy's."""
+    import numpy as np  # noqa: PLC0415
+
+    open_lesson(learner, f"{site_url}d8/")
+    lock_prediction(learner, D8)
+    learner.press("slider", "Move the query", "ArrowRight")
+    assert learner.read("textbox", "Query, coordinate 1", "value") == "2.1"
+    weights = np.exp(2.1 * np.array([1.0, 0.0, 1.0, -1.0]))
+    output = weights / weights.sum() @ np.array([1.0, 0.0, 2.0, -2.0])
+    learner.see_text(f"The output is {output:.4f}.",
+                     within=("article", "head A, coordinate 1, explored"))
+    assert learner.errors() == []
