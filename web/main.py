@@ -109,9 +109,11 @@ class Page:
             render_explore()
 
     def fill_projection(self, skip=""):
-        """Show the projection's entries in both sliders and fields, except the one being typed."""
+        """Show the projection's entries in both sliders and fields, except the one being typed,
+        and draw its figure."""
         if self.view.projection is None:
             return
+        apply(course.projection_figure_update(course.projection_figure(self.progress, self.worked)))
         for r, row in enumerate(self.view.projection.entries, 1):
             for c, text in enumerate(row, 1):
                 entry = f"w{r}{c}"
@@ -403,12 +405,14 @@ def on_point_drag(event):
         return
     box = by_id("explore_plane").getBoundingClientRect()
     PAGE.pending = ((event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height)
-    if not PAGE.frame:  # at most one recompute per frame, however fast the pointer moves
-        PAGE.frame = window.requestAnimationFrame(DRAW_DRAG)
+    # At most one recompute per animation frame: the first move since the last frame is drawn
+    # at once, and any later ones wait for the next frame, which draws only the latest.
+    if not PAGE.frame:
+        draw_drag()
+        PAGE.frame = window.requestAnimationFrame(NEXT_FRAME)
 
 
-def draw_drag(_timestamp=None):
-    PAGE.frame = 0
+def draw_drag():
     if PAGE.pending is not None and PAGE.dragging is not None:
         PAGE.explore = course.drag(PAGE.explore, PAGE.worked.fixture, PAGE.dragging,
                                    *PAGE.pending)
@@ -416,7 +420,15 @@ def draw_drag(_timestamp=None):
         render_explore()
 
 
-DRAW_DRAG = create_proxy(draw_drag)
+def next_frame(_timestamp):
+    """A new frame: draw what moved since the last one, if anything, and keep the frame."""
+    PAGE.frame = 0
+    if PAGE.pending is not None and PAGE.dragging is not None:
+        draw_drag()
+        PAGE.frame = window.requestAnimationFrame(NEXT_FRAME)
+
+
+NEXT_FRAME = create_proxy(next_frame)
 
 
 @on("pointerup", ".handle")
@@ -426,6 +438,7 @@ def on_point_up(event):
         return
     if PAGE.frame:
         window.cancelAnimationFrame(PAGE.frame)
+        PAGE.frame = 0
     draw_drag()
     point, PAGE.dragging = PAGE.dragging, None
     explored(PAGE.explore, point)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ._attention import HeadTrace, attend, concat, project, softmax, split_heads
 from ._course import TrackRow, status, track_view, waiting
-from ._dom import PageUpdate, explore_update, page_update
+from ._dom import PageUpdate, explore_update, page_update, projection_figure_update
 from ._errors import FixtureError, LessonError, ParseError, StateError
 from ._explore import (
     KEY_MOVES,
@@ -45,6 +45,7 @@ from ._progress import (
     settle,
     to_json,
 )
+from ._projection_figure import ProjectionFigure, projection_figure
 from ._store import (
     FROM_OTHER_TAB,
     NOT_SAVED_YET,
@@ -114,6 +115,7 @@ __all__ = [
     "ParseError",
     "Progress",
     "ProgressView",
+    "ProjectionFigure",
     "Question",
     "Reading",
     "Slip",
@@ -162,6 +164,8 @@ __all__ = [
     "parse_number",
     "progress_view",
     "project",
+    "projection_figure",
+    "projection_figure_update",
     "read_import",
     "removes_copy",
     "reset",

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ._explore_view import SIZE, ExploreView
 from ._page import ProgressView
+from ._projection_figure import ProjectionFigure
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,8 @@ def explore_update(view: ExploreView) -> PageUpdate:
         update.texts[f"{prefix}_tip"] = ", ".join(filter(None, (point.valuetext, point.value)))
     update.disabled["explore_back"] = not view.moved
     update.checked["explore_full_precision"] = bool(view.full_precision)
+    for preset, chosen in view.presets:
+        attributes[f"explore_preset_{preset}"] = {"aria-pressed": "true" if chosen else "false"}
     for choice in view.scale_choices:
         update.checked[f"explore_scale_{choice}"] = choice == view.scale
     update.texts["explore_full_text"] = view.full_precision
@@ -107,3 +110,15 @@ def explore_update(view: ExploreView) -> PageUpdate:
 
 def _line(x1: float, y1: float, x2: float, y2: float) -> dict[str, str]:
     return {"x1": f"{x1:.2f}", "y1": f"{y1:.2f}", "x2": f"{x2:.2f}", "y2": f"{y2:.2f}"}
+
+
+def projection_figure_update(figure: ProjectionFigure) -> PageUpdate:
+    """Map the projection's figure onto its arrows, their labels and its text alternative."""
+    update = PageUpdate()
+    o = figure.origin
+    update.texts.update(projection_figure_text=figure.text, projection_figure_edge=figure.edge)
+    for arrow in figure.arrows:
+        update.attributes[f"projection_arrow_{arrow.id}"] = _line(o, o, arrow.x, arrow.y)
+        update.attributes[f"projection_label_{arrow.id}"] = {"x": f"{arrow.x + 4:.2f}",
+                                                             "y": f"{arrow.y - 4:.2f}"}
+    return update

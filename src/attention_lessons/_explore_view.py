@@ -74,6 +74,7 @@ class ExploreView:
     moved: bool
     scale: str  # the experiment's scale choice, by id
     scale_choices: tuple[str, ...]
+    presets: tuple[tuple[str, bool], ...]  # each preset's id, and whether the points are at it
     full_precision: str  # the outputs unrounded, when that experiment is on
 
 
@@ -127,6 +128,7 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> ExploreV
         moved=bool(explore.moved),
         scale=explore.scale or (lesson.scale_choices()[0].id if lesson.scale_choices() else ""),
         scale_choices=tuple(c.id for c in lesson.scale_choices()),
+        presets=tuple((p.id, p.id == explore.preset) for p in lesson.presets()),
         full_precision=unrounded(worked) if explore.full_precision else "",
     )
 

@@ -226,7 +226,9 @@ def test_a_touch_drag_moves_the_query_at_320_px(page: Page, d8_url: str,
 def test_d8s_tie_preset_ties_two_keys_in_head_a(page: Page, d8_url: str,
                                                 console_errors: list[str]) -> None:
     open_explore(page, d8_url, "The same two numbers.")
-    page.get_by_role("button", name="Two keys tie for head A's largest weight.").click()
+    tie = page.get_by_role("button", name="Two keys tie for head A's largest weight.")
+    tie.click()
+    expect(tie).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#announcer")).to_have_text(
         re.compile(r"^Two keys tie for head A's largest weight\. "))
     q, k = reported(page)
