@@ -148,7 +148,7 @@ def test_an_unreadable_record_is_backed_up_and_never_written_over() -> None:
 
 
 def test_once_reset_clears_a_record_there_was_no_room_to_set_aside_the_notice_goes() -> None:
-    full = MemoryStorage({store_key(D8.lesson): "{not json" * 30}, quota=500)
+    full = MemoryStorage({store_key(D8.lesson): "{not json" * 40}, quota=600)
     store = Store(full)
     assert store.load(D8.lesson) == (Progress(), NOT_SET_ASIDE)
     assert store.notice(D8.lesson, "") == NOT_SET_ASIDE

@@ -14,7 +14,7 @@ from learner import (
 )
 from playwright.sync_api import Page, expect
 
-from test_explore import MINUS, assert_d8_readout, field, slider
+from test_explore_page import MINUS, assert_d8_readout, field, slider
 
 QUERY_MOVED = f"query at 2.1, {MINUS}1.0"
 QUERY_AT_FIXTURE = f"query at 2.0, {MINUS}1.0"
