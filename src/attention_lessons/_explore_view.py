@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ._explore import EDGE, Explore, explore_work, point_ids, point_name, points
 from ._fixture import Fixture
@@ -112,6 +112,12 @@ def bears_out(worked: Worked) -> str:
     return f"{shown} These numbers bear out: {lesson.prediction_label(fits)}"
 
 
+def explored_head(index: int, worked: Worked) -> HeadView:
+    """One head's panel on the explored vectors; its figure says so, as its caption does."""
+    head = head_view(index, worked)
+    return replace(head, figure_text=f"Explored w{head.figure_text[1:]}")
+
+
 def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> ExploreView:
     """Work every head on the moved vectors and build the readout and the plane."""
     worked = explore_work(lesson, fixture, explore)
@@ -122,7 +128,7 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> ExploreV
     return ExploreView(
         plane=plane_view(lesson, fixture, explore),
         vectors=vectors,
-        heads=tuple(head_view(i, worked) for i in range(len(worked.heads))),
+        heads=tuple(explored_head(i, worked) for i in range(len(worked.heads))),
         comparison=comparison_view(worked),
         bears_out=bears_out(worked),
         moved=bool(explore.moved),

@@ -280,5 +280,5 @@ def test_the_keyboard_moves_the_query_in_explore(learner: Learner, site_url: str
     weights = np.exp(2.1 * np.array([1.0, 0.0, 1.0, -1.0]))
     output = weights / weights.sum() @ np.array([1.0, 0.0, 2.0, -2.0])
     learner.see_text(f"The output is {output:.4f}.",
-                     within=("article", "head A, coordinate 1, explored"))
+                     within=("article", "head A, explored"))
     assert learner.errors() == []

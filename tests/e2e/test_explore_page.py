@@ -35,7 +35,8 @@ def reported(page: Page) -> tuple[np.ndarray, np.ndarray]:
 
 
 def printed_row(page: Page, head: str, step: str) -> list[float]:
-    table = page.get_by_role("table", name=f"Scores, exponentials and weights for {head}, explored")
+    table = page.get_by_role(
+        "table", name=f"The explored steps of {head}: scores, exponentials and weights")
     cell = table.get_by_role("row").filter(
         has=page.get_by_role("rowheader", name=step, exact=True)).get_by_role("cell")
     return [float(x) for x in NUMBER.findall(cell.inner_text())]
@@ -72,7 +73,7 @@ def assert_d8_readout(page: Page) -> None:
     single = head_oracle(q, k, VALUES)
     assert_head(page, "head A", a, 1)
     assert_head(page, "head B", b, 1)
-    table = page.get_by_role("table", name=re.compile(r"single two-dimensional head, explored$"))
+    table = page.get_by_role("table", name=re.compile(r"^On the explored vectors: two heads"))
     both = np.concatenate([a["output"], b["output"]])
     for row, oracle in (("two heads, concatenated", both),
                         ("one head of dimension two, from 8.2", single["output"]),
@@ -247,7 +248,7 @@ def test_the_experiments_answer_the_wrong_readings(page: Page, d8_url: str,
                                                    console_errors: list[str]) -> None:
     open_explore(page, d8_url, "The same two numbers.")
     page.get_by_label("Give every head the single head's scale, 1/sqrt(2)").check()
-    head_a = page.get_by_role("article", name="head A, coordinate 1, explored")
+    head_a = page.get_by_role("article", name="head A, explored")
     expect(head_a.get_by_text("scale 1 / sqrt(2) = 0.7071")).to_be_visible()
     q, k = reported(page)
     scaled = {"scores": k[:, 0] * q[0]}
@@ -258,7 +259,7 @@ def test_the_experiments_answer_the_wrong_readings(page: Page, d8_url: str,
     both = np.concatenate([scaled_head_output(q[i:i + 1], k[:, i:i + 1], VALUES[:, i:i + 1])
                            for i in (0, 1)])
     gaps = both - head_oracle(q, k, VALUES)["output"]
-    table = page.get_by_role("table", name=re.compile(r"single two-dimensional head, explored$"))
+    table = page.get_by_role("table", name=re.compile(r"^On the explored vectors: two heads"))
     cells = table.get_by_role("row").filter(
         has=page.get_by_role("rowheader", name="difference", exact=True)).get_by_role("cell")
     shown = [float(c) for c in cells.all_inner_texts()]

@@ -13,7 +13,6 @@ from learner import (
     reset_progress,
 )
 from playwright.sync_api import Page, expect
-
 from test_explore_page import MINUS, assert_d8_readout, field, slider
 
 QUERY_MOVED = f"query at 2.1, {MINUS}1.0"

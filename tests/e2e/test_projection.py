@@ -6,7 +6,6 @@ import re
 
 from learner import PROJECTION_LABELS, lock_prediction, open_d8, row_cells, set_projection
 from playwright.sync_api import Page, expect
-
 from test_explore_page import VALUES, head_oracle
 
 VECTORS = "The concatenated head outputs before and after the output projection"
