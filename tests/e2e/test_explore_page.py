@@ -107,7 +107,7 @@ def fixture_unchanged(page: Page, slug: str) -> None:
     plan = next(p for p in PLANS if p.slug == slug)
     for title, ending in plan.heads.items():
         panel = page.get_by_role("article", name=title, exact=True)
-        expect(panel.locator("p.summary")).to_have_text(re.compile(re.escape(ending) + "$"))
+        expect(panel.get_by_text(re.compile(re.escape(ending) + "$"))).to_be_visible()
     expect(gate(page)).to_contain_text("0 of 6 numbers within tolerance, 5 needed.")
     expect(page.get_by_text("You have run it 0 times.")).to_be_visible()
 
@@ -273,4 +273,32 @@ def test_the_experiments_answer_the_wrong_readings(page: Page, d8_url: str,
     fixed = page.get_by_role("article", name="head A, coordinate 1", exact=True)
     expect(fixed.get_by_text("scale 1 / sqrt(1) = 1")).to_be_visible()
     fixture_unchanged(page, "d8")
+    assert console_errors == []
+
+
+def test_82s_presets_and_scales_do_what_they_say(page: Page, site_url: str,
+                                                 console_errors: list[str]) -> None:
+    open_explore(page, f"{site_url}8-2/", L82.wrong_prediction)
+    page.get_by_role("button", name="A single key takes almost all of the weight.").click()
+    expect(page.get_by_role("button", name="Back to the fixture")).to_be_enabled()
+    q, k = reported(page)
+    assert head_oracle(q, k, VALUES)["weights"].max() > 0.95
+    assert_82_readout(page)
+    even = "Every key the query may see gets about the same weight."
+    page.get_by_role("button", name=even).click()
+    expect(slider(page, "query")).to_have_attribute("aria-valuetext", "query at 0.0, 0.0")
+    q, k = reported(page)
+    weights = head_oracle(q, k, VALUES)["weights"]
+    assert weights.max() - weights.min() <= 0.05
+    page.get_by_role("button", name="Back to the fixture").click()
+    for choice, root in (("1/sqrt(4)", 4), ("1", 1)):
+        page.get_by_label(choice, exact=True).check()
+        q, k = reported(page)
+        scaled = k @ q / np.sqrt(root)
+        shown = printed_row(page, "the head", f"scaled by 1 over the square root of {root}")
+        np.testing.assert_allclose(shown, scaled, atol=HALF_LAST_DIGIT)
+        weights = np.exp(scaled) / np.exp(scaled).sum()
+        np.testing.assert_allclose(printed_row(page, "the head", "weights"), weights,
+                                   atol=HALF_LAST_DIGIT)
+    fixture_unchanged(page, "8-2")
     assert console_errors == []
