@@ -150,3 +150,47 @@ def test_the_installed_wheel_runs_from_its_own_fixture(
                            capture_output=True, text=True, check=False)
     assert wrong.returncode == 2
     assert "invalid choice: 'nine'" in wrong.stderr
+
+
+def test_moved_vectors_print_every_head_worked_on_them_at_full_precision(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import numpy as np  # noqa: PLC0415
+
+    from strategies import numpy_attention, numpy_heads  # noqa: PLC0415
+
+    assert cli.main(["d8", "--query=-1,0.5", "--key", "2=0,1.5", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    keys = [[1, 0], [0, 1.5], [1, 1], [-1, 1]]
+    values = [[1, 0], [0, 2], [2, 2], [-2, 1]]
+    a, b = numpy_heads([-1, 0.5], keys, values, [0, 1, 2])
+    single = numpy_attention([-1, 0.5], keys, values)
+    np.testing.assert_allclose(record["heads"][0]["weights"], a["weights"], rtol=1e-12)
+    np.testing.assert_allclose(record["heads"][1]["output"], b["output"], rtol=1e-12)
+    np.testing.assert_allclose(record["reference"]["output"], single["output"], rtol=1e-12)
+    np.testing.assert_allclose(record["differences"],
+                               np.concatenate([a["output"], b["output"]]) - single["output"],
+                               rtol=1e-12, atol=1e-15)
+    assert record["fixture"].endswith(", explored")
+
+
+def test_moved_vectors_print_the_same_step_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["8.2", "--query", "1,0.5"]) == 0
+    text = capsys.readouterr().out
+    assert "  scores, query times key                 1, 0.5000, 1.5000, -0.5000" in text
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["8.2", "--query", "1,abc"], "“abc” is not a number."),
+    (["8.2", "--query", "1"], "expected two coordinates"),
+    (["d8", "--key", "5=0,0"], "name a key from 1 to 4"),
+    (["d8", "--key", "2:0,0"], "name a key from 1 to 4"),
+    (["8.3", "--query", "9,0"], "Each coordinate runs from -3 to 3"),
+])
+def test_bad_coordinates_get_usage_and_exit_status_2(
+        argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: python -m attention_lessons")
+    assert says in err

@@ -127,3 +127,16 @@ def test_changing_the_query_changes_the_heads(path: Path, unpacked_wheel: Path) 
     if path.name == "d8.ipynb":
         heads = split_heads((-2, 3), fixture.keys, fixture.values, [0, 1, 2])
         assert f"head B weights {listing(heads[1].weights)}" in after
+
+
+@pytest.mark.parametrize("lesson", LESSONS.values(), ids=list(LESSONS))
+def test_each_notebook_moves_a_key_as_explore_does(lesson: Lesson, unpacked_wheel: Path) -> None:
+    from attention_lessons import Explore, explore_work, move  # noqa: PLC0415
+
+    printed = "".join(run_cells(code_cells(load(f"{lesson.slug}.ipynb")), unpacked_wheel))
+    fixture = load_fixture(lesson.fixture)
+    after = explore_work(lesson, fixture, move(Explore(), fixture, "key_2", 2, -1))
+    for spec, head in zip(lesson.heads, after.heads, strict=True):
+        moved = ", ".join(f"{w:.4f}" for w in head.weights)
+        assert f"{spec.name} weights, key 2 moved to (2, -1):        {moved}" in printed
+    assert after.heads[0].weights != work(lesson, fixture).heads[0].weights

@@ -239,7 +239,8 @@ def test_arbitrary_json_is_refused_with_state_error(value: Any) -> None:
 
 FIELD_TYPES = {"version": "int", "prediction": "str|NoneType", "why": "str", "answers": "dict",
                "graded": "dict", "attempts": "dict", "runs": "int", "hints_opened": "int",
-               "reading": "str|NoneType", "projection": "list", "takeaway": "str|NoneType"}
+               "reading": "str|NoneType", "projection": "list", "takeaway": "str|NoneType",
+               "explore": "dict"}
 # Records written before the gate was derived carry it too; it must still be true or false.
 OLD_FIELD_TYPES = {**FIELD_TYPES, "gate": "bool"}
 
@@ -259,7 +260,7 @@ def test_one_field_of_the_wrong_type_is_refused(field: str, value: Any,
 
 
 @pytest.mark.parametrize("spoil", [
-    {"version": 2}, {"version": 0}, {"version": True}, {"version": 1.0}, {"version": "1"},
+    {"version": 3}, {"version": 0}, {"version": True}, {"version": 1.0}, {"version": "1"},
     {"prediction": "maybe"}, {"reading": "vibes"}, {"why": "x" * 301},
     {"answers": {"a_output": 1.376}}, {"answers": {"c_output": "1"}},
     {"answers": {"a_output": "x" * 201}},
@@ -272,6 +273,12 @@ def test_one_field_of_the_wrong_type_is_refused(field: str, value: Any,
     {"takeaway": "x" * 1001}, {"takeaway": 5}, {"gate": 1}, {"gate": "true"},
     {"runs": 10**30}, {"runs": 1_000_001}, {"attempts": {"a_output": 10**6 + 1}},
     {"hints_opened": 10**9}, {"streak": 3},
+    {"explore": None}, {"explore": {"moved": {}}}, {"explore": {"moved": [], "preset": None}},
+    {"explore": {"moved": {"key_0": [0, 0]}, "preset": None}},
+    {"explore": {"moved": {"query": [0, 3.5]}, "preset": None}},
+    {"explore": {"moved": {"query": [0]}, "preset": None}},
+    {"explore": {"moved": {"query": [0, "1"]}, "preset": None}},
+    {"explore": {"moved": {}, "preset": "even"}},  # 8.2's preset, not D8's
 ])
 def test_a_spoiled_field_is_refused(spoil: dict[str, Any]) -> None:
     with pytest.raises(StateError):
@@ -296,7 +303,7 @@ def test_json_floats_out_of_range_are_refused() -> None:
 
 def test_the_saved_record_names_every_field_and_the_version() -> None:
     assert set(record()) == set(FIELD_TYPES)
-    assert record()["version"] == 1
+    assert record()["version"] == 2
 
 
 @pytest.mark.parametrize("claimed", [True, False])

@@ -18,6 +18,7 @@ from attention_lessons import (
     store_key,
     to_json,
 )
+from attention_lessons._progress import VERSION
 from strategies import D8
 
 
@@ -42,7 +43,7 @@ def test_an_unreadable_record_is_named_for_a_backup_and_said_so(raw: str) -> Non
 
 
 def test_a_record_from_an_unknown_version_is_kept_too() -> None:
-    unknown = to_json(Progress()).replace('"version": 1', '"version": 99')
+    unknown = to_json(Progress()).replace(f'"version": {VERSION}', '"version": 99')
     loaded = load_record(unknown, lesson=D8.lesson)
     assert loaded.unreadable
 
@@ -147,7 +148,7 @@ def test_an_unreadable_record_is_backed_up_and_never_written_over() -> None:
 
 
 def test_once_reset_clears_a_record_there_was_no_room_to_set_aside_the_notice_goes() -> None:
-    full = MemoryStorage({store_key(D8.lesson): "{not json" * 30}, quota=400)
+    full = MemoryStorage({store_key(D8.lesson): "{not json" * 40}, quota=600)
     store = Store(full)
     assert store.load(D8.lesson) == (Progress(), NOT_SET_ASIDE)
     assert store.notice(D8.lesson, "") == NOT_SET_ASIDE

@@ -53,6 +53,10 @@ class Page:
         self.notice("")
         self.incoming = None
         self.choosing = 0  # counts the files chosen for import: only the last one's verdict shows
+        self.explore = self.progress.explore
+        self.dragging = None  # the point a pointer holds, if any
+        self.pending = None  # where the pointer went since the last frame drew
+        self.frame = 0  # the animation frame asked for, if any
 
     def notice(self, trouble):
         text = self.store.notice(self.lesson, trouble)
@@ -72,17 +76,7 @@ class Page:
 
     def render(self):
         self.view = view = course.progress_view(self.progress, self.worked)
-        update = course.page_update(view)
-        for element_id, text in update.texts.items():
-            say(element_id, text)
-        for element_id, hidden in update.hidden.items():
-            show(element_id, not hidden)
-        for element_id, disabled in update.disabled.items():
-            by_id(element_id).disabled = disabled
-        for element_id, state in update.states.items():
-            by_id(element_id).dataset.state = state
-        for element_id, invalid in update.invalid.items():
-            by_id(element_id).setAttribute("aria-invalid", "true" if invalid else "false")
+        apply(course.page_update(view))
         locked = view.prediction is not None
         for radio in document.querySelectorAll("input[name=prediction]"):
             radio.disabled = locked
@@ -110,11 +104,16 @@ class Page:
         if progress.takeaway != old.takeaway or before is None:
             saved = progress.takeaway
             takeaway.value = takeaway.defaultValue if saved is None else saved
+        if progress.explore != self.explore or before is None:
+            self.explore = progress.explore
+            render_explore()
 
     def fill_projection(self, skip=""):
-        """Show the projection's entries in both sliders and fields, except the one being typed."""
+        """Show the projection's entries in both sliders and fields, except the one being typed,
+        and draw its figure."""
         if self.view.projection is None:
             return
+        apply(course.projection_figure_update(course.projection_figure(self.progress, self.worked)))
         for r, row in enumerate(self.view.projection.entries, 1):
             for c, text in enumerate(row, 1):
                 entry = f"w{r}{c}"
@@ -124,21 +123,52 @@ class Page:
                 say(f"{entry}_message", "")
 
 
+def apply(update, skip=""):
+    """Write a page update from the package into the page; skip is a field being typed in."""
+    for element_id, text in update.texts.items():
+        say(element_id, text)
+    for element_id, hidden in update.hidden.items():
+        show(element_id, not hidden)
+    for element_id, disabled in update.disabled.items():
+        by_id(element_id).disabled = disabled
+    for element_id, state in update.states.items():
+        by_id(element_id).dataset.state = state
+    for element_id, invalid in update.invalid.items():
+        by_id(element_id).setAttribute("aria-invalid", "true" if invalid else "false")
+    for element_id, attributes in update.attributes.items():
+        node = by_id(element_id)
+        for name, value in attributes.items():
+            node.setAttribute(name, value)
+    for element_id, styles in update.styles.items():
+        node = by_id(element_id).style
+        for name, value in styles.items():
+            node.setProperty(name, value)
+    for element_id, value in update.values.items():
+        if element_id != skip:
+            by_id(element_id).value = value
+    for element_id, checked in update.checked.items():
+        by_id(element_id).checked = checked
+
+
+def render_head(prefix, head):
+    """Write one head's panel: its scale, intro, bars, step table, summary and key table."""
+    say(f"{prefix}_scale", head.scale)
+    say(f"{prefix}_intro", head.intro)
+    say(f"{prefix}_summary", head.summary)
+    bars = by_id(f"{prefix}_bars")
+    bars.setAttribute("aria-label", head.figure_text)
+    bars.replaceChildren(*[bar_row(bar) for bar in head.bars])
+    by_id(f"{prefix}_steps").replaceChildren(
+        *[table_row(step.label, step.value) for step in head.steps])
+    by_id(f"{prefix}_keys").replaceChildren(
+        *[table_row(k.key, k.key_value, k.value, k.score, k.weight) for k in head.keys])
+    show(f"{prefix}_badge")
+
+
 def render_fixed(view):
     """Write what the numbers alone decide: both heads and the comparison table."""
     for head in view.heads:
-        prefix = f"head_{head.id}"
-        say(f"{prefix}_scale", head.scale)
-        say(f"{prefix}_intro", head.intro)
-        say(f"{prefix}_summary", head.summary)
-        bars = by_id(f"{prefix}_bars")
-        bars.setAttribute("aria-label", head.figure_text)
-        bars.replaceChildren(*[bar_row(bar) for bar in head.bars])
-        by_id(f"{prefix}_steps").replaceChildren(
-            *[table_row(step.label, step.value) for step in head.steps])
-        by_id(f"{prefix}_keys").replaceChildren(
-            *[table_row(k.key, k.key_value, k.value, k.score, k.weight) for k in head.keys])
-        show(f"{prefix}_badge")
+        render_head(f"head_{head.id}", head)
     if view.comparison is not None:
         for name in ("concatenated", "single", "differences"):
             for i, text in enumerate(getattr(view.comparison, name), 1):
@@ -188,6 +218,27 @@ def attempt(page, action, message_id, message_is_live=False):
         return False
     page.update(progress)
     return True
+
+
+def render_explore(skip=""):
+    """Work every head on the explored points and draw the plane and the readout."""
+    if not course.explorable(PAGE.worked.fixture):  # no plane can draw these vectors
+        return None
+    view = course.explore_view(PAGE.lesson, PAGE.worked.fixture, PAGE.explore)
+    apply(course.explore_update(view), skip)
+    for head in view.heads:
+        render_head(f"explore_head_{head.id}", head)
+    return view
+
+
+def explored(explore, point=None, skip=""):
+    """A move ended: keep it, draw it, and say where the point is and what the heads do now."""
+    PAGE.explore = explore
+    PAGE.update(course.set_explore(PAGE.progress, explore))
+    view = render_explore(skip)
+    if point is not None:
+        announce(course.move_announcement(PAGE.lesson, view, point))
+    return view
 
 
 def work(lesson):
@@ -241,6 +292,7 @@ if SLUG:
     render_fixed(course.fixed_view(PAGE.worked))
     PAGE.render()
     PAGE.restore_fields(course.Progress())
+    render_explore()
     render_waiting(PAGE)
     apply_early(PAGE)
 else:
@@ -318,6 +370,116 @@ def on_projection_reset(event):
     PAGE.update(course.reset_projection(PAGE.progress))
     PAGE.fill_projection()
     announce("The projection is back to the identity.")
+
+
+@on("keydown", ".handle input")
+def on_point_key(event):
+    if event.key not in course.KEY_MOVES:
+        return
+    event.preventDefault()  # the range's own step would move one coordinate only
+    point = event.currentTarget.dataset.point
+    explored(course.step(PAGE.explore, PAGE.worked.fixture, point, event.key, event.shiftKey),
+             point)
+
+
+@on("input", ".handle input")
+def on_point_set(event):
+    """A screen reader can set a range's value without a key press."""
+    point = event.currentTarget.dataset.point
+    at = [float(by_id(f"explore_{point}_{axis}").value) for axis in ("across", "up")]
+    explored(course.move(PAGE.explore, PAGE.worked.fixture, point, *at), point)
+
+
+@on("pointerdown", ".handle")
+def on_point_down(event):
+    handle = event.currentTarget
+    handle.setPointerCapture(event.pointerId)
+    PAGE.dragging = handle.dataset.point
+    by_id(f"explore_{PAGE.dragging}_across").focus()
+    event.preventDefault()  # no text selection, no scrolling, no emulated mouse events
+
+
+@on("pointermove", ".handle")
+def on_point_drag(event):
+    if PAGE.dragging is None:
+        return
+    box = by_id("explore_plane").getBoundingClientRect()
+    PAGE.pending = ((event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height)
+    # At most one recompute per animation frame: the first move since the last frame is drawn
+    # at once, and any later ones wait for the next frame, which draws only the latest.
+    if not PAGE.frame:
+        draw_drag()
+        PAGE.frame = window.requestAnimationFrame(NEXT_FRAME)
+
+
+def draw_drag():
+    if PAGE.pending is not None and PAGE.dragging is not None:
+        PAGE.explore = course.drag(PAGE.explore, PAGE.worked.fixture, PAGE.dragging,
+                                   *PAGE.pending)
+        PAGE.pending = None
+        render_explore()
+
+
+def next_frame(_timestamp):
+    """A new frame: draw what moved since the last one, if anything, and keep the frame."""
+    PAGE.frame = 0
+    if PAGE.pending is not None and PAGE.dragging is not None:
+        draw_drag()
+        PAGE.frame = window.requestAnimationFrame(NEXT_FRAME)
+
+
+NEXT_FRAME = create_proxy(next_frame)
+
+
+@on("pointerup", ".handle")
+@on("pointercancel", ".handle")
+def on_point_up(event):
+    if PAGE.dragging is None:
+        return
+    if PAGE.frame:
+        window.cancelAnimationFrame(PAGE.frame)
+        PAGE.frame = 0
+    draw_drag()
+    point, PAGE.dragging = PAGE.dragging, None
+    explored(PAGE.explore, point)
+
+
+@on("input", ".explore-field")
+def on_point_typed(event):
+    field = event.currentTarget
+    point, axis = field.dataset.point, int(field.dataset.axis)
+    try:
+        explore = course.typed(PAGE.explore, PAGE.worked.fixture, point, axis, field.value)
+    except course.LessonError as error:
+        say(f"explore_{point}_message", str(error))
+        return
+    say(f"explore_{point}_message", "")
+    explored(explore, skip=field.id)
+
+
+@on("click", ".preset")
+def on_preset(event):
+    button = event.currentTarget
+    view = explored(course.go_to_preset(PAGE.lesson, PAGE.worked.fixture,
+                                        button.dataset.preset, PAGE.explore))
+    announce(f"{button.textContent} {view.bears_out}")
+
+
+@on("change", "input[name=explore_scale]")
+def on_scale(event):
+    explored(course.choose_scale(PAGE.explore, PAGE.lesson, event.currentTarget.value))
+    announce(by_id("explore_bears_out").textContent)
+
+
+@on("change", "#explore_full_precision")
+def on_full_precision(event):
+    explored(course.show_full_precision(PAGE.explore, event.currentTarget.checked))
+
+
+@on("click", "#explore_back")
+def on_explore_back(event):
+    explored(course.back_to_fixture(PAGE.explore))
+    announce("Every point is back where the fixture has it.")
 
 
 @on("submit", "#takeaway_form")

@@ -49,10 +49,12 @@ def softmax(scaled: Sequence[float]) -> Vector:
 
 
 def attend(query: Sequence[float], keys: Sequence[Sequence[float]],
-           values: Sequence[Sequence[float]]) -> HeadTrace:
-    """Run one head of scaled dot-product attention and return its full trace."""
+           values: Sequence[Sequence[float]], scale: float | None = None) -> HeadTrace:
+    """Run one head of scaled dot-product attention and return its full trace.
+
+    The scale is one over the square root of the dimension unless an experiment sets it."""
     scores = tuple(dot(query, key) for key in keys)
-    scale = 1.0 / math.sqrt(len(query))
+    scale = 1.0 / math.sqrt(len(query)) if scale is None else scale
     scaled = tuple(score * scale for score in scores)
     exps = tuple(_exp(x) for x in scaled)
     total = math.fsum(exps)
@@ -67,10 +69,12 @@ def attend(query: Sequence[float], keys: Sequence[Sequence[float]],
 
 
 def split_heads(query: Sequence[float], keys: Sequence[Sequence[float]],
-                values: Sequence[Sequence[float]], bounds: Sequence[int]) -> tuple[HeadTrace, ...]:
+                values: Sequence[Sequence[float]], bounds: Sequence[int],
+                scale: float | None = None) -> tuple[HeadTrace, ...]:
     """Run one head per coordinate slice; bounds [0, 1, 2] cuts two heads of dimension one."""
     slices = [slice(lo, hi) for lo, hi in itertools.pairwise(bounds)]
-    return tuple(attend(query[s], [k[s] for k in keys], [v[s] for v in values]) for s in slices)
+    return tuple(attend(query[s], [k[s] for k in keys], [v[s] for v in values], scale)
+                 for s in slices)
 
 
 def concat(heads: Sequence[HeadTrace]) -> Vector:

@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from ._attention import HeadTrace
-from ._errors import FixtureError
+from ._errors import FixtureError, LessonError
+from ._explore import Explore, explore_work, move
 from ._fixture import Fixture, parse_fixture
 from ._format import listing
 from ._lesson import Lesson, Step, Worked, plain_scale_text, plain_step_rows, work
+from ._numbers import parse_number
 from .lessons import LESSONS
 
 # A source checkout keeps the fixtures at the top of the repository; a wheel ships them inside.
@@ -84,6 +86,29 @@ def as_text(worked: Worked) -> str:
     return "\n".join(lines)
 
 
+def coordinates(text: str) -> tuple[float, float]:
+    """Read "1,0.5" as a point, each coordinate by the package's own parser."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise LessonError(f"expected two coordinates, x,y, got {text!r}")
+    x, y = (parse_number(part).value for part in parts)
+    return x, y
+
+
+def explored(fixture: Fixture, query: str | None, keys: Sequence[str]) -> Explore:
+    """Move the query and the keys named on the command line ("2=0,1" is key 2 at 0, 1)."""
+    explore = Explore()
+    if query is not None:
+        explore = move(explore, fixture, "query", *coordinates(query))
+    for given in keys:
+        number, _, at = given.partition("=")
+        if not number.isdigit() or not 1 <= int(number) <= len(fixture.keys):
+            raise LessonError(f"--key {given}: name a key from 1 to {len(fixture.keys)}, "
+                              "as in 2=0,1")
+        explore = move(explore, fixture, f"key_{int(number)}", *coordinates(at))
+    return explore
+
+
 def main(argv: Sequence[str]) -> int:
     """Parse the arguments, print the lesson and return the exit status."""
     parser = argparse.ArgumentParser(
@@ -92,11 +117,20 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("lesson", choices=sorted(NAMES),
                         help="the lesson, by its code or its folder")
     parser.add_argument("--json", action="store_true", help="print full precision as JSON")
+    parser.add_argument("--query", metavar="X,Y", help="move the query, as Explore does")
+    parser.add_argument("--key", metavar="N=X,Y", action="append", default=[],
+                        help="move key N (from 1), as Explore does; give it once a key")
     args = parser.parse_args(argv)  # a bad argument: usage on stderr and exit status 2
     lesson: Lesson = NAMES[args.lesson]
     try:
-        worked = work(lesson, load_fixture(lesson.fixture))
+        fixture = load_fixture(lesson.fixture)
+        worked = work(lesson, fixture)
     except (OSError, FixtureError) as exc:
         parser.exit(1, f"{parser.prog}: cannot load {lesson.fixture}: {exc}\n")
+    if args.query is not None or args.key:
+        try:
+            worked = explore_work(lesson, fixture, explored(fixture, args.query, args.key))
+        except LessonError as exc:
+            parser.error(str(exc))  # usage and exit status 2, as for any bad argument
     print(json.dumps(as_json(worked), indent=2) if args.json else as_text(worked))
     return 0

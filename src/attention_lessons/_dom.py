@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ._explore_view import SIZE, ExploreView
 from ._page import ProgressView
+from ._projection_figure import ProjectionFigure
 
 
 @dataclass(frozen=True)
@@ -20,6 +22,10 @@ class PageUpdate:
     disabled: dict[str, bool] = field(default_factory=dict)
     states: dict[str, str] = field(default_factory=dict)  # data-state, which the CSS colours
     invalid: dict[str, bool] = field(default_factory=dict)  # aria-invalid
+    attributes: dict[str, dict[str, str]] = field(default_factory=dict)  # setAttribute
+    styles: dict[str, dict[str, str]] = field(default_factory=dict)  # element.style
+    values: dict[str, str] = field(default_factory=dict)  # a control's value
+    checked: dict[str, bool] = field(default_factory=dict)  # a radio's or a checkbox's
 
 
 def page_update(view: ProgressView) -> PageUpdate:
@@ -56,4 +62,63 @@ def page_update(view: ProgressView) -> PageUpdate:
     texts.update(gate_badge=view.gate.badge, gate_headline=view.gate.headline,
                  gate_status=view.gate.status)
     states["gate_badge"] = "met" if view.gate.met else ""
+    return update
+
+
+LABEL_OFFSET = 12  # viewBox units between a point and its label
+
+
+def explore_update(view: ExploreView) -> PageUpdate:
+    """Map Explore's view onto the page: the plane's lines and labels, each point's handle,
+    controls and fields, and the readout's texts (the heads' rows are drawn by the page)."""
+    update = PageUpdate()
+    plane, attributes = view.plane, update.attributes
+    ox, oy = plane.origin
+    attributes["explore_axis_across"] = _line(0, oy, SIZE, oy)
+    attributes["explore_axis_up"] = _line(ox, 0, ox, SIZE)
+    attributes["explore_edge_right"] = {"x": f"{SIZE - 2}", "y": f"{oy - 4:g}"}
+    attributes["explore_edge_top"] = {"x": f"{ox + 4:g}", "y": "12"}
+    update.texts.update(explore_edge_right=plane.edge, explore_edge_top=plane.edge,
+                        explore_plane_text=plane.text, explore_vectors=view.vectors,
+                        explore_bears_out=view.bears_out)
+    for point in plane.points:
+        prefix = f"explore_{point.id}"
+        if point.id == "query":
+            attributes["explore_arrow"] = _line(ox, oy, point.cx, point.cy)
+        attributes[f"{prefix}_label"] = {"x": f"{point.cx + LABEL_OFFSET / 2:.2f}",
+                                         "y": f"{point.cy - LABEL_OFFSET / 2:.2f}"}
+        update.styles[f"{prefix}_handle"] = {"left": point.left, "top": point.top}
+        for axis, at in (("across", point.x), ("up", point.y)):
+            attributes[f"{prefix}_{axis}"] = {"aria-valuetext": point.valuetext}
+            update.values[f"{prefix}_{axis}"] = at
+        update.values[f"{prefix}_1"], update.values[f"{prefix}_2"] = point.x, point.y
+        update.texts[f"{prefix}_tip"] = ", ".join(filter(None, (point.valuetext, point.value)))
+    update.disabled["explore_back"] = not view.moved
+    update.checked["explore_full_precision"] = bool(view.full_precision)
+    for preset, chosen in view.presets:
+        attributes[f"explore_preset_{preset}"] = {"aria-pressed": "true" if chosen else "false"}
+    for choice in view.scale_choices:
+        update.checked[f"explore_scale_{choice}"] = choice == view.scale
+    update.texts["explore_full_text"] = view.full_precision
+    update.hidden["explore_full_text"] = not view.full_precision
+    if view.comparison is not None:
+        for name in ("concatenated", "single", "differences"):
+            for i, text in enumerate(getattr(view.comparison, name), 1):
+                update.texts[f"explore_{name}_{i}"] = text
+    return update
+
+
+def _line(x1: float, y1: float, x2: float, y2: float) -> dict[str, str]:
+    return {"x1": f"{x1:.2f}", "y1": f"{y1:.2f}", "x2": f"{x2:.2f}", "y2": f"{y2:.2f}"}
+
+
+def projection_figure_update(figure: ProjectionFigure) -> PageUpdate:
+    """Map the projection's figure onto its arrows, their labels and its text alternative."""
+    update = PageUpdate()
+    o = figure.origin
+    update.texts.update(projection_figure_text=figure.text, projection_figure_edge=figure.edge)
+    for arrow in figure.arrows:
+        update.attributes[f"projection_arrow_{arrow.id}"] = _line(o, o, arrow.x, arrow.y)
+        update.attributes[f"projection_label_{arrow.id}"] = {"x": f"{arrow.x + 4:.2f}",
+                                                             "y": f"{arrow.y - 4:.2f}"}
     return update

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -85,12 +86,70 @@ class ProjectionSpec:
     columns: tuple[str, str]
 
 
+@dataclass(frozen=True)
+class Preset:
+    """A place on Explore's plane that the package finds by search: the query that brings
+    objective, a number computed from the worked lesson, to its smallest value."""
+
+    id: str
+    label: str  # says what the preset shows, so a test can hold it to its word
+    objective: Callable[[Worked], float]
+
+
+def _top_two(weights: tuple[float, ...]) -> tuple[float, float, float]:
+    ranked = [*sorted(weights, reverse=True), 0.0, 0.0]
+    return ranked[0], ranked[1], ranked[2]
+
+
+def _spread(worked: Worked) -> float:
+    # Only the keys the head may weigh at all: a masked key's weight is exactly 0.
+    weights = [w for w in worked.heads[0].weights if w > 0]
+    return max(weights) - min(weights)
+
+
+def top_tie(worked: Worked) -> float:
+    # Two keys level on top and the third well below them, so that the tie is between two.
+    first, second, third = _top_two(worked.heads[0].weights)
+    return (first - second) - min(second - third, 0.2)
+
+
+PLAIN_PRESETS = (
+    Preset("even", "Every key the query may see gets about the same weight.", _spread),
+    Preset("one_key", "A single key takes almost all of the weight.",
+           lambda w: -max(w.heads[0].weights)),
+    Preset("tie", "Two keys tie for the largest weight.", top_tie),
+)
+
+
+@dataclass(frozen=True)
+class ScaleChoice:
+    """A scale an Explore experiment can give every head: one over the square root of root,
+    or (root None) each head's own, one over the square root of its dimension."""
+
+    id: str
+    label: str
+    root: int | None = None
+
+
+def root_of(head: HeadTrace) -> str:
+    """Name what the head's scale is one over the square root of: its dimension, or another
+    whole number an experiment chose; a scale of no such form prints as itself."""
+    root = round(1 / head.scale**2)
+    if root > 0 and math.isclose(1 / math.sqrt(root), head.scale, rel_tol=1e-12):
+        return str(root)
+    return f"{1 / head.scale**2:.4f}"
+
+
+def scale_label(head: HeadTrace) -> str:
+    """The step table's label for the scaled scores: "scaled by 1 over the square root of 2"."""
+    return f"scaled by 1 over the square root of {root_of(head)}"
+
+
 def plain_step_rows(head: HeadTrace) -> tuple[Step, ...]:
     """Return a scaled dot-product head's step table, from its scores to its output."""
-    d = len(head.query)
     return (
         Step("scores, query times key", listing(head.scores, exact)),
-        Step(f"scaled by 1 over the square root of {d}", listing(head.scaled, exact)),
+        Step(scale_label(head), listing(head.scaled, exact)),
         Step("exponentials", listing(head.exps)),
         Step("their sum", decimals(head.total)),
         Step("weights", listing(head.weights)),
@@ -100,7 +159,7 @@ def plain_step_rows(head: HeadTrace) -> tuple[Step, ...]:
 
 def plain_scale_text(head: HeadTrace) -> str:
     """Return the head's scale with its rule in view: "scale 1 / sqrt(2) = 0.7071"."""
-    return f"scale 1 / sqrt({len(head.query)}) = {exact(head.scale)}"
+    return f"scale 1 / sqrt({root_of(head)}) = {exact(head.scale)}"
 
 
 @dataclass(frozen=True)
@@ -151,9 +210,10 @@ class Lesson(ABC):
         """Return the label of a prediction choice."""
         return next(c.label for c in self.predictions if c.id == choice)
 
-    def compute_heads(self, fixture: Fixture) -> tuple[HeadTrace, ...]:
-        """Run one head over the whole fixture."""
-        return (attend(fixture.query, fixture.keys, fixture.values),)
+    def compute_heads(self, fixture: Fixture,
+                      scale: float | None = None) -> tuple[HeadTrace, ...]:
+        """Run one head over the whole fixture (at the given scale, in an experiment)."""
+        return (attend(fixture.query, fixture.keys, fixture.values, scale),)
 
     def reference(self, fixture: Fixture) -> HeadTrace | None:
         """Return the head the lesson's heads are set beside, if it has one."""
@@ -174,6 +234,18 @@ class Lesson(ABC):
     def scale_text(self, head: HeadTrace) -> str:
         """Return the head's scale badge."""
         return plain_scale_text(head)
+
+    def scale_choices(self) -> tuple[ScaleChoice, ...]:
+        """The scales an Explore experiment offers, the lesson's own first; none by default."""
+        return ()
+
+    def presets(self) -> tuple[Preset, ...]:
+        """Name the places on Explore's plane worth a visit; the package finds each by search."""
+        return PLAIN_PRESETS
+
+    def axis_names(self) -> tuple[str, str]:
+        """Name the plane's two axes, across and up."""
+        return ("coordinate 1", "coordinate 2")
 
     @abstractmethod
     def fitting_prediction(self, worked: Worked) -> str | None:
@@ -209,9 +281,10 @@ class Worked:
     differences: Vector | None
 
 
-def work(lesson: Lesson, fixture: Fixture) -> Worked:
-    """Run every head the lesson computes, and its reference head if it has one."""
-    heads = lesson.compute_heads(fixture)
+def work(lesson: Lesson, fixture: Fixture, scale: float | None = None) -> Worked:
+    """Run every head the lesson computes, and its reference head if it has one; an experiment
+    may give the lesson's heads another scale, and the reference head keeps its own."""
+    heads = lesson.compute_heads(fixture, scale)
     concatenated = concat(heads)
     single = lesson.reference(fixture)
     if single is None:

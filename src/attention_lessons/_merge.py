@@ -39,8 +39,8 @@ def merge(base: Progress, mine: Progress, theirs: Progress, lesson: Lesson) -> P
     """Merge this tab's record with the stored one, so that work done in both is kept.
 
     A locked prediction stays as first locked; attempts, runs and hints opened never go
-    down; the right reading, once locked, stays; for answers, reading, projection and
-    takeaway the latest edit wins. A reset or import in the other tab wins outright.
+    down; the right reading, once locked, stays; for answers, reading, projection, takeaway
+    and explore the latest edit wins. A reset or import in the other tab wins outright.
     """
     if was_reset(base, theirs):
         return theirs
@@ -66,4 +66,5 @@ def merge(base: Progress, mine: Progress, theirs: Progress, lesson: Lesson) -> P
         attempts=attempts, runs=max(mine.runs, theirs.runs),
         hints_opened=max(mine.hints_opened, theirs.hints_opened), reading=reading,
         projection=_latest(base.projection, mine.projection, theirs.projection),
-        takeaway=_latest(base.takeaway, mine.takeaway, theirs.takeaway)), lesson)
+        takeaway=_latest(base.takeaway, mine.takeaway, theirs.takeaway),
+        explore=_latest(base.explore, mine.explore, theirs.explore)), lesson)

@@ -9,13 +9,18 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from ._errors import ParseError, StateError
+from ._explore import EDGE, Explore
 from ._format import word
 from ._grading import gate_met, grade, hints_available
 from ._lesson import Lesson, Worked
 from ._nesting import MAX_DEPTH, too_deep
 from ._numbers import finite_float, parse_number
 
-VERSION = 1
+VERSION = 2  # 2 added explore; a record of version 1 loads whole, with nothing explored
+MIGRATED = (1,)
+EXPLORED_NOTHING: dict[str, object] = {"moved": {}, "preset": None, "scale": "",
+                                       "full_precision": False}
+MAX_KEYS = 64  # explore's points: the query and key_1 to key_64 at most
 IDENTITY = ((1.0, 0.0), (0.0, 1.0))
 MAX_WHY = 300
 MAX_ENTRY = 100
@@ -40,6 +45,7 @@ class Progress:
     reading: str | None = None
     projection: Projection = IDENTITY
     takeaway: str | None = None
+    explore: Explore = field(default_factory=Explore)
     version: int = VERSION
 
 
@@ -148,6 +154,11 @@ def save_takeaway(progress: Progress, text: str) -> Progress:
     return replace(progress, takeaway=line)
 
 
+def set_explore(progress: Progress, explore: Explore) -> Progress:
+    """Keep where the learner has put Explore's points; nothing graded changes."""
+    return replace(progress, explore=explore)
+
+
 def to_json(progress: Progress) -> str:
     """Serialise the record, version first."""
     return json.dumps(asdict(progress), sort_keys=True)
@@ -174,8 +185,11 @@ def from_value(raw: object, lesson: Lesson) -> Progress:
     """
     if not isinstance(raw, dict):
         raise StateError("saved progress is not a JSON object")
-    if type(raw.get("version")) is not int or raw["version"] != VERSION:
-        raise StateError(f"saved progress has unknown version {_brief(raw.get('version'))}")
+    version = raw.get("version")
+    if type(version) is not int or version not in (VERSION, *MIGRATED):
+        raise StateError(f"saved progress has unknown version {_brief(version)}")
+    if version != VERSION and "explore" in raw:
+        raise StateError(f"saved progress of version {version} has an unknown field 'explore'")
     if "gate" in raw:
         _flag(raw["gate"], "gate")
     unknown = sorted(set(raw) - {f.name for f in fields(Progress)} - {"gate"})
@@ -194,6 +208,7 @@ def from_value(raw: object, lesson: Lesson) -> Progress:
         reading=_optional(raw, "reading", tuple(c.id for c in lesson.readings)),
         projection=_projection(raw.get("projection")),
         takeaway=None if raw.get("takeaway") is None else _text(raw, "takeaway", MAX_TAKEAWAY),
+        explore=_explore(raw.get("explore", EXPLORED_NOTHING), lesson),
     ), lesson)
 
 
@@ -263,3 +278,26 @@ def _projection(value: Any) -> Projection:
             raise StateError(f"projection[{r}]: entries run from -{MAX_ENTRY} to {MAX_ENTRY}")
         rows.append((first, second))
     return (rows[0], rows[1])
+
+
+def _explore(value: Any, lesson: Lesson) -> Explore:
+    if not isinstance(value, dict) or set(value) != set(EXPLORED_NOTHING):
+        raise StateError("explore: expected the points moved, the preset and the experiments")
+    moved, preset = value["moved"], value["preset"]
+    scale, full_precision = value["scale"], _flag(value["full_precision"], "explore.full_precision")
+    if scale not in ("", *(c.id for c in lesson.scale_choices()[1:])):
+        raise StateError(f"explore.scale: unknown scale {_brief(scale)}")
+    names = {"query", *(f"key_{i}" for i in range(1, MAX_KEYS + 1))}
+    if not isinstance(moved, dict) or not set(moved) <= names:
+        raise StateError("explore.moved: expected an object keyed by point")
+    points = {}
+    for point, at in moved.items():
+        if not isinstance(at, list) or len(at) != 2:
+            raise StateError(f"explore.moved.{point}: expected two coordinates")
+        x, y = (_number(c, f"explore.moved.{point}") for c in at)
+        if max(abs(x), abs(y)) > EDGE:
+            raise StateError(f"explore.moved.{point}: coordinates run from -{EDGE:g} to {EDGE:g}")
+        points[point] = (x, y)
+    if preset is not None and preset not in {p.id for p in lesson.presets()}:
+        raise StateError(f"explore.preset: unknown preset {_brief(preset)}")
+    return Explore(points, preset, scale, full_precision)

@@ -11,6 +11,9 @@ import markupsafe
 
 from attention_lessons import LESSONS, TOLERANCE, parse_fixture, work
 from attention_lessons._course import opens_text
+from attention_lessons._explore import EDGE, explorable, point_ids, point_name
+from attention_lessons._explore_view import SIZE
+from attention_lessons._fixture import Fixture
 from attention_lessons._format import word
 
 from .paths import FIXTURES, WEB
@@ -83,8 +86,18 @@ def lesson_page(environment: jinja2.Environment, slug: str) -> str:
                 ("Show the question", "Show the answer"), strict=True)
     return str(environment.get_template(LESSON_TEMPLATE).render(
         lesson=lesson, dimensions=dimensions, tolerance=TOLERANCE, hints=list(hints),
+        explore=explore_marks(fixture),
         before=LESSONS.get(lesson.prerequisite or ""),
         after=[x for x in LESSONS.values() if x.prerequisite == slug]))
+
+
+def explore_marks(fixture: Fixture) -> dict[str, object] | None:
+    """What Explore's markup needs: its points and the plane's size and edge; None where the
+    fixture's vectors are not two-dimensional and no plane can draw them."""
+    if not explorable(fixture):
+        return None
+    return {"points": [(p, point_name(p)) for p in point_ids(fixture)], "size": SIZE,
+            "edge": f"{EDGE:g}"}
 
 
 def site_templates() -> jinja2.Environment:

@@ -84,8 +84,9 @@ def numbers(root: Path) -> dict[str, str]:
     return found
 
 
-def notebook(code: str, title: str) -> dict[str, Any]:
-    """A clean notebook: its title, the fixture, the head's step table, and a query to change."""
+def notebook(code: str, title: str, slug: str) -> dict[str, Any]:
+    """A clean notebook: its title, the fixture, the head's step table, a query to change, and
+    a key moved as Explore moves it."""
     def cell(kind: str, number: int, source: str) -> dict[str, Any]:
         lines = source.strip("\n").splitlines(keepends=True)
         made: dict[str, Any] = {"cell_type": kind, "id": f"cell-{number}", "metadata": {},
@@ -110,6 +111,16 @@ def notebook(code: str, title: str) -> dict[str, Any]:
         ("code", f"{QUERY_LINE}\n\nhead = attend(query, fixture.keys, fixture.values)\n"
                  'step_table(head)\nprint(f"  {' + repr(label) + ':<40}" + '
                  '", ".join(f"{x:.4f}" for x in head.output))\n'),
+        ("markdown", "## Move a key, as Explore does"),
+        ("code", "from attention_lessons import LESSONS, Explore, explore_work, move\n\n"
+                 f"lesson = LESSONS[{slug!r}]\n"
+                 'moved = move(Explore(), fixture, "key_2", 2, -1)  # key 2 to (2, -1): change me\n'
+                 "before = explore_work(lesson, fixture, Explore())\n"
+                 "after = explore_work(lesson, fixture, moved)\n"
+                 "for spec, was, now in zip(lesson.heads, before.heads, after.heads,\n"
+                 "                          strict=True):\n"
+                 '    decimals = ", ".join(f"{w:.4f}" for w in now.weights)\n'
+                 '    print(spec.name, "weights, key 2 moved to (2, -1):       ", decimals)\n'),
     ]
     return {"cells": [cell(kind, i, source) for i, (kind, source) in enumerate(sources, 1)],
             "metadata": {"kernelspec": {"display_name": "Python (Pyodide)", "language": "python",
@@ -145,7 +156,7 @@ def new_lesson(root: Path, slug: str) -> int:
     written = []
     for template, path in targets(root, slug, module).items():
         if template == "notebook":
-            text = json.dumps(notebook(code, title), indent=1, ensure_ascii=False) + "\n"
+            text = json.dumps(notebook(code, title, slug), indent=1, ensure_ascii=False) + "\n"
         else:
             text = Template((SKELETON / template).read_text(encoding="utf-8")).substitute(values)
         path.write_text(text, encoding="utf-8")

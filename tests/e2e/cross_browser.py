@@ -32,6 +32,7 @@ from selenium.common.exceptions import (
     TimeoutException,
 )
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
@@ -56,6 +57,8 @@ class Learner(Protocol):
         """Wait for the boot status to settle; fail unless it says Python is ready."""
     def click(self, role: str, name: str) -> None: ...
     def fill(self, role: str, name: str, text: str) -> None: ...
+    def press(self, role: str, name: str, key: str) -> None:
+        """Press a key (a name as Playwright spells it: "ArrowRight") with the element focused."""
     def see(self, role: str, name: str) -> None:
         """Wait until an element with this role and name is visible."""
     def see_text(self, text: str, within: Within = None, seconds: float = STEP_SECONDS) -> None:
@@ -109,6 +112,9 @@ class ChromiumLearner:
     def fill(self, role: str, name: str, text: str) -> None:
         self._find(role, name).fill(text)
 
+    def press(self, role: str, name: str, key: str) -> None:
+        self._find(role, name).press(key)
+
     def see(self, role: str, name: str) -> None:
         expect(self._find(role, name)).to_be_visible()
 
@@ -134,6 +140,8 @@ class ChromiumLearner:
 
 # Candidates for each role, narrowed further by the accessible name and role that Firefox and
 # WebKit compute (each engine's own accessibility code, not ours).
+SELENIUM_KEYS = {"ArrowRight": "ARROW_RIGHT", "ArrowLeft": "ARROW_LEFT", "ArrowUp": "ARROW_UP",
+                 "ArrowDown": "ARROW_DOWN", "Home": "HOME", "End": "END"}
 ROLE_CSS = {
     "button": "button",
     "radio": "input[type=radio]",
@@ -144,6 +152,7 @@ ROLE_CSS = {
     "region": "section",
     "link": "a[href]",
     "menuitem": "[role=menuitem]",  # JupyterLite's menus (Lumino)
+    "slider": "input[type=range]",
 }
 
 class FirefoxLearner:
@@ -213,6 +222,9 @@ class FirefoxLearner:
 
     def fill(self, role: str, name: str, text: str) -> None:
         self._on("fill", role, name, value=text)
+
+    def press(self, role: str, name: str, key: str) -> None:
+        self._on("press", role, name, key=key)
 
     def see(self, role: str, name: str) -> None:
         self._on("see", role, name)
@@ -324,6 +336,9 @@ class WebKitLearner:
         field = self._find(role, name)
         field.clear()
         field.send_keys(text)
+
+    def press(self, role: str, name: str, key: str) -> None:
+        self._find(role, name).send_keys(getattr(Keys, SELENIUM_KEYS[key]))
 
     def see(self, role: str, name: str) -> None:
         self._find(role, name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 import pytest
@@ -109,3 +110,33 @@ def test_axe_finds_nothing_on_the_track_page(page: Page, site_url: str, width: i
     page.goto(site_url)
     expect(page.get_by_role("heading", name="The track")).to_be_visible()
     assert_accessible(page, "on the track page")
+
+
+@pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
+@pytest.mark.parametrize("screen", [(1280, "light"), (375, "dark"), (320, "light")], ids=str)
+def test_axe_finds_nothing_while_exploring(
+    page: Page,
+    site_url: str,
+    console_errors: list[str],
+    screen: tuple[int, Literal["light", "dark"]],
+    plan: Plan,
+) -> None:
+    width, scheme = screen
+    page.set_viewport_size({"width": width, "height": 900})
+    page.emulate_media(color_scheme=scheme)
+    page.goto(f"{site_url}{plan.slug}/")
+    python_ready(page)
+    lock_prediction(page, plan.wrong_prediction)
+    query = page.get_by_role("slider", name="Move the query", exact=True)
+    query.focus()
+    page.keyboard.press("Shift+ArrowLeft")  # focused: its value shows beside the handle
+    expect(query).to_have_attribute("aria-valuetext", re.compile(r"^query at 1\.5, "))
+    page.get_by_label("Key 2, coordinate 1", exact=True).fill("abc")  # a message beside it
+    page.get_by_label("Show full precision").check()
+    for disclosure in page.get_by_text("Show this head's explored numbers").all():
+        disclosure.click()
+    expect(page.get_by_text(re.compile(r"^At full precision"))).to_be_visible()
+    assert_accessible(page, "while exploring, a point moved and focused, a bad coordinate typed")
+    page.get_by_role("button", name="Back to the fixture").click()
+    assert_accessible(page, "back at the fixture")
+    assert console_errors == []

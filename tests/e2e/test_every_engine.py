@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 from cross_browser import ChromiumLearner, Learner, WebKitLearner, firefox_session, webkit_session
 from learner import D8, EARLY_LOCK, L82, PLANS, WHY, WHY_LABEL, Plan
@@ -311,3 +312,17 @@ def test_the_d8_notebook_opens_and_prints_its_numbers(learner: Learner, site_url
     learner.see_text("concatenated heads 1.3760, 0.8744")
     learner.see_text("0.2019, 0.1101")  # the differences
     assert [error for error in learner.errors() if "CSP" in error] == []
+
+
+@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
+def test_the_keyboard_moves_the_query_in_explore(learner: Learner, site_url: str) -> None:
+    """One arrow key on the query's handle, and head A's explored output is numpy's."""
+    open_lesson(learner, f"{site_url}d8/")
+    lock_prediction(learner, D8)
+    learner.press("slider", "Move the query", "ArrowRight")
+    assert learner.read("textbox", "Query, coordinate 1", "value") == "2.1"
+    weights = np.exp(2.1 * np.array([1.0, 0.0, 1.0, -1.0]))
+    output = weights / weights.sum() @ np.array([1.0, 0.0, 2.0, -2.0])
+    learner.see_text(f"The output is {output:.4f}.",
+                     within=("article", "head A, explored"))
+    assert learner.errors() == []

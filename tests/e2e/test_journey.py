@@ -73,9 +73,10 @@ def test_a_locked_prediction_opens_try_it_with_both_heads_computed_here(
     expect(row_cells(page, STEPS_A, "weights")).to_have_text(["0.4643, 0.0628, 0.4643, 0.0085"])
     expect(row_cells(page, STEPS_A, "output, weights against values")).to_have_text(["1.3760"])
     expect(row_cells(page, STEPS_B, "output, weights against values")).to_have_text(["0.8744"])
-    expect(page.get_by_text("head A reads coordinate 1 only")).to_contain_text(
+    try_it = page.get_by_role("region", name="03 · Try it")  # Explore has explored copies
+    expect(try_it.get_by_text("head A reads coordinate 1 only")).to_contain_text(
         "The output is 1.3760.")
-    expect(page.get_by_text("head B reads coordinate 2 only")).to_contain_text(
+    expect(try_it.get_by_text("head B reads coordinate 2 only")).to_contain_text(
         "The output is 0.8744.")
     expect(row_cells(page, AGAINST, "two heads, concatenated")).to_have_text(["1.3760", "0.8744"])
     expect(row_cells(page, AGAINST, "one head of dimension two, from 8.2")).to_have_text(
@@ -182,7 +183,8 @@ def test_a_wrong_reading_gets_feedback_and_the_right_one_meets_the_gate(
     lock_reading(page, "The difference is rounding.")
     try_it = page.get_by_role("region", name="03 · Try it")
     expect(try_it.get_by_text(re.compile(r"^The gap is as large as 0\.2019.*Rounding cannot "
-                                       r"explain it\.$"))).to_be_visible()
+                                       r"explain it\. See for yourself in Explore: show full "
+                                       r"precision\.$"))).to_be_visible()
     expect(panel).to_contain_text("The reading locked in is not the right one yet.")
     expect(panel).to_contain_text("Not met yet.")
 

@@ -6,6 +6,7 @@ import re
 
 from learner import PROJECTION_LABELS, lock_prediction, open_d8, row_cells, set_projection
 from playwright.sync_api import Page, expect
+from test_explore_page import VALUES, head_oracle
 
 VECTORS = "The concatenated head outputs before and after the output projection"
 SWAP = (("0", "1"), ("1", "0"))
@@ -95,4 +96,33 @@ def test_an_unreadable_entry_is_explained_and_leaves_the_vector_alone(
     field.fill("0.5")
     expect(field).to_have_accessible_description("")
     through(page, "0.4372", "1.3760")
+    assert console_errors == []
+
+
+def test_the_figure_follows_the_sliders_and_its_text_carries_the_numbers(
+    page: Page, d8_url: str, console_errors: list[str]
+) -> None:
+    import numpy as np  # noqa: PLC0415
+
+    open_projection(page, d8_url)
+    figure = page.get_by_role("img", name=re.compile(r"^The output projection on a plane"))
+    expect(figure).to_have_accessible_name(
+        re.compile(r"through the projection at 1\.3760, 0\.8744"))
+    slider = page.get_by_label("Output row 1, head B, slider", exact=True)
+    slider.focus()
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    expect(page.get_by_label("Output row 1, head B", exact=True)).to_have_value("0.5000")
+    matrix = np.array([[1, 0.5], [0, 1]])
+    q, k = np.array([2.0, -1.0]), np.array([[1.0, 0], [0, 1], [1, 1], [-1, 1]])
+    heads = np.concatenate([head_oracle(q[i:i + 1], k[:, i:i + 1], VALUES[:, i:i + 1])["output"]
+                            for i in (0, 1)])  # the fixture's two heads, by numpy
+    projected = matrix @ heads
+    expect(figure).to_have_accessible_name(re.compile(
+        rf"through the projection at {projected[0]:.4f}, {projected[1]:.4f}; "
+        r"column 1 at 1\.0000, 0\.0000; column 2 at 0\.5000, 1\.0000\."))
+    arrow = page.locator("#projection_arrow_projected")
+    edge = 2  # every vector here is within 2
+    expect(arrow).to_have_attribute("x2", f"{150 + projected[0] / edge * 150:.2f}")
+    expect(arrow).to_have_attribute("y2", f"{150 - projected[1] / edge * 150:.2f}")
     assert console_errors == []

@@ -8,7 +8,8 @@ compiled-code cache and, for D8, its service worker). It records seconds to "Pyt
 ready.", first contentful paint, the bytes the server sent for the requests that came in
 before Python was ready (not the service worker's precache, which starts then), split into
 runtime and our own, and, on warm localhost D8, the latency from a key on a projection
-slider to the projected numbers changing in the DOM. Ratios are medians of per-run ratios,
+slider to the projected numbers changing in the DOM, and from a pointer move dragging
+Explore's query to its readout and figure changing. Ratios are medians of per-run ratios,
 with their range.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import statistics
 import sys
@@ -30,10 +32,12 @@ from typing import IO, Any, ClassVar
 
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect, sync_playwright
 from probes import (
+    DRAG_LATENCIES,
     FIRST_PAINT,
     LATENCIES,
     RECORD_READY,
     THROTTLED,
+    WATCH_DRAG,
     WATCH_SLIDER,
     percentile,
     split_bytes,
@@ -51,6 +55,7 @@ from course_build.server import QuietHandler, QuietServer  # noqa: E402
 READY = "Python is ready."
 TIMEOUT_MS = 120_000
 KEY_PRESSES = 240
+POINTER_MOVES = 240
 PROFILES = ("localhost", "throttled")
 PAGES = ("bare", "d8")
 BARE_HTML = """<!doctype html>
@@ -137,6 +142,28 @@ def slider_latencies(page: Page) -> list[float]:
     return latencies
 
 
+def drag_latencies(page: Page) -> list[list[float]]:
+    """Milliseconds from a pointer move on Explore's query to its readout and figure changing,
+    over POINTER_MOVES moves of one mouse drag (the prediction is locked already)."""
+    plane = page.locator("#explore_plane")
+    plane.scroll_into_view_if_needed()
+    handle = page.locator("#explore_query_handle").bounding_box()
+    box = plane.bounding_box()
+    assert handle is not None
+    assert box is not None
+    page.evaluate(WATCH_DRAG, ["explore_query_handle", "explore_head_a_steps"])
+    page.mouse.move(handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+    page.mouse.down()
+    step = box["width"] / 30  # two of the grid's tenths: every move lands somewhere new
+    for move in range(POINTER_MOVES):
+        across = box["x"] + step * (2 + move % 26)
+        page.mouse.move(across, box["y"] + box["height"] * 0.4)
+    page.mouse.up()
+    expect(page.locator("#announcer")).to_have_text(re.compile(r"^Query at "))
+    latencies: list[list[float]] = page.evaluate(DRAG_LATENCIES)
+    return latencies
+
+
 def measure(chromium: BrowserType, base: str, name: str, profile: str) -> dict[str, Any]:
     """One cold and one warm visit of a page in a fresh browser profile."""
     with tempfile.TemporaryDirectory() as folder:
@@ -149,10 +176,14 @@ def measure(chromium: BrowserType, base: str, name: str, profile: str) -> dict[s
                 page.evaluate(CACHES_WHEN_CONTROLLED)
             page.close()
             warm, page = visit(context, f"{base}{name}/", profile)
-            latencies = slider_latencies(page) if (name, profile) == ("d8", "localhost") else []
+            latencies: list[float] = []
+            drags: list[list[float]] = [[], []]
+            if (name, profile) == ("d8", "localhost"):
+                latencies, drags = slider_latencies(page), drag_latencies(page)
         finally:
             context.close()
-    return {"cold": asdict(cold), "warm": asdict(warm), "latencies_ms": latencies}
+    return {"cold": asdict(cold), "warm": asdict(warm), "latencies_ms": latencies,
+            "drag_ms": drags}
 
 
 def ratios(runs: list[dict[str, Any]], profile: str, when: str) -> list[float]:
@@ -177,6 +208,11 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
     summary["slider p50 ms"] = [percentile(values, 0.50) for values in latencies]
     summary["slider p95 ms"] = [percentile(values, 0.95) for values in latencies]
     summary["slider events"] = [len(values) for values in latencies]
+    for key, which in (("drag", 0), ("drag stamped", 1)):
+        drags = [r["localhost"]["d8"]["drag_ms"][which] for r in runs]
+        summary[f"{key} p50 ms"] = [percentile(values, 0.50) for values in drags]
+        summary[f"{key} p95 ms"] = [percentile(values, 0.95) for values in drags]
+        summary[f"{key} frames"] = [len(values) for values in drags]
     return summary
 
 
@@ -199,6 +235,11 @@ def report(summary: dict[str, Any], runs: int) -> None:
     print(f"\nSlider key to projected numbers (D8, warm, localhost; "
           f"{min(summary['slider events'])}+ events a run): "
           f"p50 {spread(summary['slider p50 ms'])} ms, p95 {spread(summary['slider p95 ms'])} ms")
+    print(f"Pointer move to Explore's readout and figure (D8, warm, localhost; {POINTER_MOVES} "
+          f"moves a run, drawn in {min(summary['drag frames'])}+ frames): "
+          f"p50 {spread(summary['drag p50 ms'])} ms, p95 {spread(summary['drag p95 ms'])} ms; "
+          f"from the events' timestamps, p50 {spread(summary['drag stamped p50 ms'])} ms, "
+          f"p95 {spread(summary['drag stamped p95 ms'])} ms")
 
 
 def main() -> int:

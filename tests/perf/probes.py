@@ -35,6 +35,32 @@ WATCH_SLIDER = """(ids) => {
   }
 }"""
 LATENCIES = "() => window.__benchLatencies"
+# A drag on Explore's plane: from the first pointer move that the page has not yet drawn to the
+# moment the figure (the handle's place) and the readout (a head's step table) change. Two
+# clocks: from the move's dispatch to the page, and from its event's timestamp, which Chromium
+# takes before it holds continuous input back to the next animation frame.
+WATCH_DRAG = """([handleId, readoutId]) => {
+  const handle = document.getElementById(handleId);
+  const readout = document.getElementById(readoutId);
+  window.__benchDrag = [];
+  window.__benchDragStamped = [];
+  let movedAt = null;
+  let stamp = null;
+  handle.addEventListener("pointermove", (event) => {
+    if (movedAt !== null) return;
+    movedAt = performance.now();
+    stamp = event.timeStamp;
+  }, true);
+  const observer = new MutationObserver(() => {
+    if (movedAt === null) return;
+    const now = performance.now();
+    window.__benchDrag.push(now - movedAt);
+    window.__benchDragStamped.push(now - stamp);
+    movedAt = null;
+  });
+  observer.observe(readout, { childList: true });
+}"""
+DRAG_LATENCIES = "() => [window.__benchDrag, window.__benchDragStamped]"
 # Chromium's network emulation for the throttled profile: 50 Mbit/s down, 40 ms latency.
 THROTTLED = {
     "offline": False,

@@ -7,7 +7,7 @@ from functools import partial
 
 from .._attention import HeadTrace, dot, softmax
 from .._format import decimals, exact, largest
-from .._lesson import Choice, HeadSpec, Lesson, Question, Slip, Worked
+from .._lesson import Choice, HeadSpec, Lesson, Question, ScaleChoice, Slip, Worked
 from .._slips import even_weight, exponential, plain_average
 
 KEYS = 4  # the prediction offers one choice per key of the course's fixture
@@ -87,6 +87,11 @@ READINGS = (
 class AttentionByHand(Lesson):
     """One plain head: the engine's defaults compute and print it; the lesson says what it shows."""
 
+    def scale_choices(self) -> tuple[ScaleChoice, ...]:
+        """The head's own scale, none at all, or one for twice the dimension."""
+        return (ScaleChoice("own", "1/sqrt(2), the head's own"), ScaleChoice("one", "1", 1),
+                ScaleChoice("four", "1/sqrt(4)", 4))
+
     def fitting_prediction(self, worked: Worked) -> str | None:
         """Return the prediction the weights bear out: one key on top, all even, or none (a tie)."""
         weights = worked.heads[0].weights
@@ -118,10 +123,12 @@ class AttentionByHand(Lesson):
             return (f"The softmax makes the weights add up to 1 with any scale: here they add up "
                     f"to {decimals(math.fsum(head.weights))}, and without the scale they would "
                     f"too. The scale changes how sharp they are: without it key {top + 1} would "
-                    f"take {decimals(flat_weights[top])}, not {decimals(head.weights[top])}.")
+                    f"take {decimals(flat_weights[top])}, not {decimals(head.weights[top])}. "
+                    "Try it in Explore: set the scale to 1, or to 1/sqrt(4).")
         return (f"A constant would not follow the dimension. D8 runs heads of dimension 1 on the "
                 f"same keys with scale 1; this head has dimension {d}, so its scale is "
-                f"{decimals(head.scale)}.")
+                f"{decimals(head.scale)}. Try it in Explore: set the scale to 1, or to "
+                "1/sqrt(4), and watch the weights move.")
 
     def hint_question(self, worked: Worked) -> str:
         """Ask for the two heaviest keys' scaled scores and exponentials."""

@@ -10,7 +10,17 @@ from functools import partial
 from .._attention import HeadTrace, Vector, attend, dot, softmax
 from .._fixture import Fixture
 from .._format import decimals, exact, listing, vector
-from .._lesson import Choice, Comparison, HeadSpec, Lesson, Question, Slip, Step, Worked
+from .._lesson import (
+    Choice,
+    Comparison,
+    HeadSpec,
+    Lesson,
+    Question,
+    Slip,
+    Step,
+    Worked,
+    scale_label,
+)
 from .._slips import exponential
 
 POSITION = 2  # the query's place in the sequence: it may see keys 1 and 2, never 3 or 4
@@ -36,12 +46,13 @@ def average(weights: Sequence[float], values: Sequence[Sequence[float]]) -> Vect
 
 
 def masked_head(query: Sequence[float], keys: Sequence[Sequence[float]],
-                values: Sequence[Sequence[float]], position: int) -> HeadTrace:
+                values: Sequence[Sequence[float]], position: int,
+                scale: float | None = None) -> HeadTrace:
     """Run one head with a causal mask between the scale and the softmax.
 
     The trace keeps the scaled scores as they were before the mask; its exponentials, sum,
     weights and output are the masked ones."""
-    plain = attend(query, keys, values)
+    plain = attend(query, keys, values, scale)
     masked = mask(plain.scaled, position)
     exps = tuple(_exp(x) for x in masked)  # e to the minus infinity is exactly 0
     weights = softmax(masked)
@@ -181,9 +192,10 @@ READINGS = (
 class MaskedAttention(Lesson):
     """One head of 8.2's kind, with the keys after the query's position masked out."""
 
-    def compute_heads(self, fixture: Fixture) -> tuple[HeadTrace, ...]:
+    def compute_heads(self, fixture: Fixture,
+                      scale: float | None = None) -> tuple[HeadTrace, ...]:
         """Run the masked head over the whole fixture."""
-        return (masked_head(fixture.query, fixture.keys, fixture.values, POSITION),)
+        return (masked_head(fixture.query, fixture.keys, fixture.values, POSITION, scale),)
 
     def reference(self, fixture: Fixture) -> HeadTrace:
         """Run 8.2's head, unmasked, over the same fixture."""
@@ -202,8 +214,7 @@ class MaskedAttention(Lesson):
         """The step table with the mask in view, between the scaled scores and the softmax."""
         return (
             Step("scores, query times key", listing(head.scores, exact)),
-            Step(f"scaled by 1 over the square root of {len(head.query)}",
-                 listing(head.scaled, exact)),
+            Step(scale_label(head), listing(head.scaled, exact)),
             Step(f"masked, keys after position {POSITION}",
                  listing(mask(head.scaled, POSITION), shown_value)),
             Step("exponentials", listing(head.exps, exact)),

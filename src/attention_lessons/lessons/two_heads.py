@@ -14,10 +14,13 @@ from .._lesson import (
     Comparison,
     HeadSpec,
     Lesson,
+    Preset,
     ProjectionSpec,
     Question,
+    ScaleChoice,
     Slip,
     Worked,
+    top_tie,
 )
 from .._slips import even_weight, exponential, plain_average
 
@@ -87,22 +90,48 @@ def fitting_gap(differences: Iterable[float]) -> str | None:
 
 
 
+def widest_gap(worked: Worked) -> float:
+    """Return how far the concatenated heads land from the single head, entry by entry."""
+    assert worked.differences is not None
+    return max(abs(d) for d in worked.differences)
+
+
+PRESETS = (
+    Preset("closest", "The two heads come closest to the single head.", widest_gap),
+    Preset("furthest", "The two heads land furthest from the single head.",
+           lambda w: -widest_gap(w)),
+    Preset("tie", "Two keys tie for head A's largest weight.", top_tie),
+)
 
 
 class TwoHeads(Lesson):
     """The fixture cut into one head per coordinate, set beside 8.2's single head."""
 
-    def compute_heads(self, fixture: Fixture) -> tuple[HeadTrace, ...]:
+    def compute_heads(self, fixture: Fixture,
+                      scale: float | None = None) -> tuple[HeadTrace, ...]:
         """Cut a two-dimensional fixture into one head per coordinate and run each."""
         if fixture.dimension != len(HEAD_NAMES):
             raise FixtureError(
                 f"query: D8 needs vectors of dimension 2, got {fixture.dimension}")
         bounds = range(fixture.dimension + 1)
-        return split_heads(fixture.query, fixture.keys, fixture.values, bounds)
+        return split_heads(fixture.query, fixture.keys, fixture.values, bounds, scale)
 
     def reference(self, fixture: Fixture) -> HeadTrace:
         """Run 8.2's single head of dimension two over the whole fixture."""
         return attend(fixture.query, fixture.keys, fixture.values)
+
+    def scale_choices(self) -> tuple[ScaleChoice, ...]:
+        """Each head's own scale, or the single head's for every head: the scale experiment."""
+        return (ScaleChoice("own", "Each head's own scale, 1/sqrt(1)"),
+                ScaleChoice("single", "Give every head the single head's scale, 1/sqrt(2)", 2))
+
+    def presets(self) -> tuple[Preset, ...]:
+        """Where the heads meet the single head, where they part most, and a tie in head A."""
+        return PRESETS
+
+    def axis_names(self) -> tuple[str, str]:
+        """Each axis is one head's coordinate."""
+        return ("coordinate 1, which head A reads", "coordinate 2, which head B reads")
 
     def describe(self, index: int, head: HeadTrace) -> tuple[str, str]:
         """Say what one coordinate's head reads: its intro and the lead of its summary."""
@@ -132,12 +161,14 @@ class TwoHeads(Lesson):
         if reading == "scale":
             return ("The scales do differ, 1 for each head and 1 over the square root of 2 for "
                     "the single head, but that is not the reason: with equal scales the runs would "
-                    "still differ, because each head normalises over its own scores.")
+                    "still differ, because each head normalises over its own scores. Try it in "
+                    "Explore: give every head the single head's scale.")
         if reading == "rounding":
             assert worked.differences is not None
             biggest = max(abs(d) for d in worked.differences)
             return (f"The gap is as large as {decimals(biggest)}, and rounding to four decimals "
-                    "moves a number by at most 0.00005. Rounding cannot explain it.")
+                    "moves a number by at most 0.00005. Rounding cannot explain it. See for "
+                    "yourself in Explore: show full precision.")
         return ("Both runs are computed here from the same fixture and each matches its own step "
                 "table. They are different operations, so different answers are expected.")
 

@@ -34,7 +34,8 @@ PLAN = Plan(
     one_wrong={"Head B, the weight on key 1": "0.1749"},
     right_reading=RIGHT_READING,
     wrong_reading="The difference is rounding.",
-    wrong_reading_says=re.compile(r"^The gap is as large as .*Rounding cannot explain it\.$"),
+    wrong_reading_says=re.compile(r"^The gap is as large as .*Rounding cannot explain it\. "
+                                  r"See for yourself in Explore: show full precision\.$"),
     slips={
         "Head A, the score for key 1": "Not within 0.02. That is the weight on key 1, not its "
                                        "score. The score is the query times the key.",

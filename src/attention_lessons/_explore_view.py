@@ -1,0 +1,160 @@
+"""Explore's view model: the plane in SVG coordinates, and every head worked on the moved points."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ._explore import EDGE, Explore, explore_work, point_ids, point_name, points
+from ._fixture import Fixture
+from ._format import largest, vector, word
+from ._lesson import Lesson, Worked
+from ._view import ComparisonView, HeadView, comparison_view, head_view
+
+SIZE = 300  # the plane's SVG viewBox is SIZE by SIZE
+
+
+def coordinate(x: float) -> str:
+    """Print a coordinate: one decimal on the arrow keys' grid ("2.0"), else as many as it has."""
+    if abs(x * 10 - round(x * 10)) < 1e-9:
+        return f"{x:.1f}"
+    return f"{x:.6f}".rstrip("0")
+
+
+def spoken(x: float) -> str:
+    """Print a coordinate for a screen reader, with a true minus sign: "−1.0"."""
+    return coordinate(x).replace("-", "\N{MINUS SIGN}")
+
+
+def pair(at: tuple[float, ...]) -> str:
+    """Print a point's coordinates as a vector: [2.0, -1.0]."""
+    return f"[{', '.join(coordinate(x) for x in at)}]"
+
+
+def to_svg(x: float, y: float) -> tuple[float, float]:
+    """Return where (x, y) sits in the plane's viewBox: x to the right, y up."""
+    return ((x + EDGE) / (2 * EDGE) * SIZE, (EDGE - y) / (2 * EDGE) * SIZE)
+
+
+@dataclass(frozen=True)
+class PointView:
+    """One movable point: where it is, as numbers and in the figure, and what it carries."""
+
+    id: str  # "query", "key_1"
+    name: str  # "query", "key 1"
+    x: str
+    y: str
+    cx: float  # in the viewBox
+    cy: float
+    left: str  # the handle's place over the figure, as CSS percentages
+    top: str
+    valuetext: str  # "query at 2.0, −1.0"
+    value: str  # a key's value, "value [1, 0]"; the query has none
+
+
+@dataclass(frozen=True)
+class PlaneView:
+    """The plane: its axes and edges, the points, the query's arrow and a text alternative."""
+
+    edge: str
+    axes: tuple[str, str]
+    origin: tuple[float, float]
+    points: tuple[PointView, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class ExploreView:
+    """Explore's whole readout, all of it from the moved vectors, none of it from the fixture's."""
+
+    plane: PlaneView
+    vectors: str
+    heads: tuple[HeadView, ...]
+    comparison: ComparisonView | None
+    bears_out: str
+    moved: bool
+    scale: str  # the experiment's scale choice, by id
+    scale_choices: tuple[str, ...]
+    presets: tuple[tuple[str, bool], ...]  # each preset's id, and whether the points are at it
+    full_precision: str  # the outputs unrounded, when that experiment is on
+
+
+def point_view(point: str, at: tuple[float, float], value: str) -> PointView:
+    """Place one point on the plane and say where it is."""
+    cx, cy = to_svg(*at)
+    name = point_name(point)
+    return PointView(point, name, coordinate(at[0]), coordinate(at[1]), cx, cy,
+                     f"{cx / SIZE * 100:.3f}%", f"{cy / SIZE * 100:.3f}%",
+                     f"{name} at {spoken(at[0])}, {spoken(at[1])}", value)
+
+
+def plane_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> PlaneView:
+    """Draw the lesson's query and keys where they are now, on axes the lesson names."""
+    now = points(fixture, explore)
+    values = ("", *(f"value {vector(v)}" for v in fixture.values))
+    views = tuple(point_view(p, now[p], v)
+                  for p, v in zip(point_ids(fixture), values, strict=True))
+    across, up = lesson.axis_names()
+    query, keys = views[0], views[1:]
+    text = (f"The plane runs from {-EDGE:g} to {EDGE:g} on both axes: across is {across}, up is "
+            f"{up}. The query is an arrow from the origin to {query.x}, {query.y}. "
+            + " ".join(f"{k.name.capitalize()} is at {k.x}, {k.y}, {k.value}." for k in keys))
+    return PlaneView(f"{EDGE:g}", (across, up), to_svg(0.0, 0.0), views, text)
+
+
+def bears_out(worked: Worked) -> str:
+    """Say which prediction these numbers bear out, by the lesson's own test that Compare uses."""
+    lesson = worked.lesson
+    fits = lesson.fitting_prediction(worked)
+    shown = lesson.shown(worked)
+    if fits is None:
+        return (f"{shown} None of the {word(len(lesson.predictions))} predictions describes "
+                "these numbers exactly.")
+    return f"{shown} These numbers bear out: {lesson.prediction_label(fits)}"
+
+
+def explored_head(index: int, worked: Worked) -> HeadView:
+    """One head's panel on the explored vectors; its figure says so, as its caption does."""
+    head = head_view(index, worked)
+    return replace(head, figure_text=f"Explored w{head.figure_text[1:]}")
+
+
+def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> ExploreView:
+    """Work every head on the moved vectors and build the readout and the plane."""
+    worked = explore_work(lesson, fixture, explore)
+    keys = ", ".join(pair(k) for k in worked.fixture.keys)
+    moved = "moved by you" if explore.moved else "where the fixture has them, until you move one"
+    vectors = (f"These are explored vectors, not the fixture ({moved}): query "
+               f"{pair(worked.fixture.query)}, keys {keys}. The values stay the fixture's.")
+    return ExploreView(
+        plane=plane_view(lesson, fixture, explore),
+        vectors=vectors,
+        heads=tuple(explored_head(i, worked) for i in range(len(worked.heads))),
+        comparison=comparison_view(worked),
+        bears_out=bears_out(worked),
+        moved=bool(explore.moved),
+        scale=explore.scale or (lesson.scale_choices()[0].id if lesson.scale_choices() else ""),
+        scale_choices=tuple(c.id for c in lesson.scale_choices()),
+        presets=tuple((p.id, p.id == explore.preset) for p in lesson.presets()),
+        full_precision=unrounded(worked) if explore.full_precision else "",
+    )
+
+
+def unrounded(worked: Worked) -> str:
+    """Print each head's output, and any gap to the reference head, at full precision."""
+    lesson = worked.lesson
+    outputs = "; ".join(f"{spec.name} {', '.join(repr(x) for x in head.output)}"
+                        for spec, head in zip(lesson.heads, worked.heads, strict=True))
+    text = f"At full precision, the outputs are: {outputs}."
+    if worked.single is not None and worked.differences is not None:
+        reference = ", ".join(repr(x) for x in worked.single.output)
+        gaps = ", ".join(repr(x) for x in worked.differences)
+        text += f" The reference head's output is {reference}; the differences are {gaps}."
+    return text
+
+
+def move_announcement(lesson: Lesson, view: ExploreView, point: str) -> str:
+    """Say, once a move ends, where the point is, each head's top weight, and what it bears out."""
+    at = next(p for p in view.plane.points if p.id == point)
+    tops = " ".join(f"In {spec.name}: {largest([bar.share for bar in head.bars])}"
+                    for spec, head in zip(lesson.heads, view.heads, strict=True))
+    return f"{at.valuetext[0].upper()}{at.valuetext[1:]}. {tops} {view.bears_out}"

@@ -1,0 +1,304 @@
+"""Explore: a learner moves the query and the keys by keyboard, pointer, touch and typing, and
+every explored number is what numpy computes from the coordinates the page reports."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from learner import L82, PLANS, gate, lock_prediction, open_page
+from playwright.sync_api import Locator, Page, expect
+
+POINTS = ("query", "key 1", "key 2", "key 3", "key 4")
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+HALF_LAST_DIGIT = 0.5e-4 + 1e-9
+MINUS = "\N{MINUS SIGN}"
+
+
+def field(page: Page, point: str, axis: int) -> Locator:
+    return page.get_by_label(f"{point.capitalize()}, coordinate {axis}", exact=True)
+
+
+def slider(page: Page, point: str) -> Locator:
+    return page.get_by_role("slider", name=f"Move the {point}", exact=True)
+
+
+def reported(page: Page) -> tuple[np.ndarray, np.ndarray]:
+    """The query and the keys where the page says they are, to each point's slider."""
+    at = []
+    for point in POINTS:
+        said = slider(page, point).get_attribute("aria-valuetext") or ""
+        found = re.fullmatch(rf"{point} at (\S+), (\S+)", said)
+        assert found, said
+        at.append([float(x.replace(MINUS, "-")) for x in found.groups()])
+    return np.array(at[0]), np.array(at[1:])
+
+
+def printed_row(page: Page, head: str, step: str) -> list[float]:
+    table = page.get_by_role(
+        "table", name=f"The explored steps of {head}: scores, exponentials and weights")
+    cell = table.get_by_role("row").filter(
+        has=page.get_by_role("rowheader", name=step, exact=True)).get_by_role("cell")
+    return [float(x) for x in NUMBER.findall(cell.inner_text())]
+
+
+def head_oracle(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> dict[str, np.ndarray]:
+    """One head the textbook way: scores, scaled, exponentials, their sum, weights, output."""
+    scores = k @ q
+    scaled = scores / np.sqrt(q.shape[0])
+    exps = np.exp(scaled)
+    weights = exps / exps.sum()
+    return {"scores": scores, "scaled": scaled, "exps": exps, "total": np.array([exps.sum()]),
+            "weights": weights, "output": np.atleast_1d(weights @ v)}
+
+
+def assert_head(page: Page, head: str, oracle: dict[str, np.ndarray], d: int) -> None:
+    rows = {"scores, query times key": "scores",
+            f"scaled by 1 over the square root of {d}": "scaled",
+            "exponentials": "exps", "their sum": "total", "weights": "weights",
+            "output, weights against values": "output"}
+    for step, name in rows.items():
+        np.testing.assert_allclose(printed_row(page, head, step), oracle[name], rtol=1e-4,
+                                   atol=HALF_LAST_DIGIT, err_msg=f"{head}: {step}")
+
+
+VALUES = np.array([[1, 0], [0, 2], [2, 2], [-2, 1]], dtype=float)
+
+
+def assert_d8_readout(page: Page) -> None:
+    """D8's explored heads, single head and differences against numpy, from the page's points."""
+    q, k = reported(page)
+    a = head_oracle(q[:1], k[:, :1], VALUES[:, :1])
+    b = head_oracle(q[1:], k[:, 1:], VALUES[:, 1:])
+    single = head_oracle(q, k, VALUES)
+    assert_head(page, "head A", a, 1)
+    assert_head(page, "head B", b, 1)
+    table = page.get_by_role("table", name=re.compile(r"^On the explored vectors: two heads"))
+    both = np.concatenate([a["output"], b["output"]])
+    for row, oracle in (("two heads, concatenated", both),
+                        ("one head of dimension two, from 8.2", single["output"]),
+                        ("difference", both - single["output"])):
+        cells = table.get_by_role("row").filter(
+            has=page.get_by_role("rowheader", name=row, exact=True)).get_by_role("cell")
+        np.testing.assert_allclose([float(c) for c in cells.all_inner_texts()], oracle,
+                                   atol=HALF_LAST_DIGIT)
+
+
+def scaled_head_output(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """A head at the single head's scale, 1/sqrt(2), whatever its own dimension."""
+    weights = np.exp(k @ q / np.sqrt(2))
+    return np.asarray(weights / weights.sum() @ v)
+
+
+def assert_82_readout(page: Page) -> None:
+    q, k = reported(page)
+    assert_head(page, "the head", head_oracle(q, k, VALUES), 2)
+
+
+def open_explore(page: Page, url: str, prediction: str) -> None:
+    open_page(page, url)
+    expect(page.get_by_role("heading", name=re.compile("Move the vectors yourself"))).to_be_hidden()
+    lock_prediction(page, prediction)
+    expect(page.get_by_role("heading", name="Explore · Move the vectors yourself")).to_be_visible()
+
+
+def fixture_unchanged(page: Page, slug: str) -> None:
+    """Sections 03 to 05 still show the fixture: each head's summary, and the gate untouched."""
+    plan = next(p for p in PLANS if p.slug == slug)
+    for title, ending in plan.heads.items():
+        panel = page.get_by_role("article", name=title, exact=True)
+        expect(panel.get_by_text(re.compile(re.escape(ending) + "$"))).to_be_visible()
+    expect(gate(page)).to_contain_text("0 of 6 numbers within tolerance, 5 needed.")
+    expect(page.get_by_text("You have run it 0 times.")).to_be_visible()
+
+
+def test_the_keyboard_moves_the_query_and_a_key_and_every_head_follows(
+        page: Page, d8_url: str, console_errors: list[str]) -> None:
+    open_explore(page, d8_url, "The same two numbers.")
+    query = slider(page, "query")
+    expect(query).to_have_attribute("aria-valuetext", f"query at 2.0, {MINUS}1.0")
+    # One tab stop a point: the second range of each pair is out of the tab order.
+    expect(page.get_by_role("slider", name="Move the query up or down")).to_have_attribute(
+        "tabindex", "-1")
+    query.focus()
+    page.keyboard.press("ArrowRight")
+    expect(field(page, "query", 1)).to_have_value("2.1")
+    page.keyboard.press("Shift+ArrowUp")
+    expect(field(page, "query", 2)).to_have_value("-0.5")
+    expect(query).to_have_attribute("aria-valuetext", f"query at 2.1, {MINUS}0.5")
+    announced = page.locator("#announcer[aria-live='polite']")
+    expect(announced).to_have_text(re.compile(rf"^Query at 2\.1, {MINUS}0\.5\. In head A:"))
+    assert_d8_readout(page)
+
+    key = slider(page, "key 2")
+    key.focus()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowDown")
+    expect(field(page, "key 2", 1)).to_have_value("3.0")
+    expect(field(page, "key 2", 2)).to_have_value("0.9")
+    expect(announced).to_have_text(re.compile(r"^Key 2 at 3\.0, 0\.9\."))
+    assert_d8_readout(page)
+    vectors = page.get_by_text(re.compile(r"^These are explored vectors, not the fixture"))
+    expect(vectors).to_have_text(
+        re.compile(r"query \[2\.1, -0\.5\], keys \[1\.0, 0\.0\], \[3\.0, 0\.9\]"))
+    fixture_unchanged(page, "d8")
+
+    page.get_by_role("button", name="Back to the fixture").click()
+    expect(field(page, "key 2", 1)).to_have_value("0.0")
+    expect(field(page, "query", 2)).to_have_value("-1.0")
+    expect(page.get_by_role("button", name="Back to the fixture")).to_be_disabled()
+    assert_d8_readout(page)
+    assert console_errors == []
+
+
+def test_typed_coordinates_move_a_point_and_bad_ones_get_the_parsers_message(
+        page: Page, site_url: str, console_errors: list[str]) -> None:
+    open_explore(page, f"{site_url}8-2/", L82.wrong_prediction)
+    field(page, "key 2", 1).fill("0,5")
+    expect(slider(page, "key 2")).to_have_attribute("aria-valuetext", "key 2 at 0.5, 1.0")
+    assert_82_readout(page)
+    field(page, "key 2", 2).fill("abc")
+    expect(page.get_by_text("“abc” is not a number.")).to_be_visible()
+    expect(slider(page, "key 2")).to_have_attribute("aria-valuetext", "key 2 at 0.5, 1.0")
+    field(page, "key 2", 2).fill("7/2")
+    expect(page.get_by_text("Each coordinate runs from -3 to 3 on this plane.")).to_be_visible()
+    field(page, "query", 1).fill("−1.25")
+    expect(slider(page, "query")).to_have_attribute("aria-valuetext",
+                                                   f"query at {MINUS}1.25, {MINUS}1.0")
+    assert_82_readout(page)
+    assert console_errors == []
+
+
+def drag_to(page: Page, point: str, across: float, down: float) -> None:
+    """Drag a point's handle with the mouse to a place on the plane, given as fractions."""
+    handle = page.get_by_role("group", name=point, exact=True)
+    page.locator("#explore_plane").scroll_into_view_if_needed()
+    box = handle.bounding_box()
+    plane = page.locator("#explore_plane").bounding_box()
+    assert box is not None
+    assert plane is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(plane["x"] + across * plane["width"], plane["y"] + down * plane["height"],
+                    steps=12)
+    page.mouse.up()
+
+
+def test_a_mouse_drag_moves_the_query(page: Page, d8_url: str, console_errors: list[str]) -> None:
+    open_explore(page, d8_url, "The same two numbers.")
+    drag_to(page, "query", 0.25, 0.25)
+    expect(field(page, "query", 1)).to_have_value("-1.5")
+    expect(field(page, "query", 2)).to_have_value("1.5")
+    expect(page.locator("#announcer")).to_have_text(re.compile(rf"^Query at {MINUS}1\.5, 1\.5\."))
+    assert_d8_readout(page)
+    fixture_unchanged(page, "d8")
+    assert console_errors == []
+
+
+def test_a_touch_drag_moves_the_query_at_320_px(page: Page, d8_url: str,
+                                                console_errors: list[str]) -> None:
+    page.set_viewport_size({"width": 320, "height": 800})
+    open_explore(page, d8_url, "The same two numbers.")
+    plane = page.locator("#explore_plane")
+    plane.scroll_into_view_if_needed()
+    box = plane.bounding_box()
+    handle = page.get_by_role("group", name="query", exact=True).bounding_box()
+    assert box is not None
+    assert handle is not None
+    assert box["x"] >= 0  # the plane fits on screen
+    assert box["x"] + box["width"] <= 320
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    start = (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+    end = (box["x"] + 0.75 * box["width"], box["y"] + 0.75 * box["height"])
+    touch = [{"x": start[0], "y": start[1]}]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": touch})
+    for i in range(1, 11):
+        at = [{"x": start[0] + (end[0] - start[0]) * i / 10,
+               "y": start[1] + (end[1] - start[1]) * i / 10}]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": at})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(field(page, "query", 1)).to_have_value("1.5")
+    expect(field(page, "query", 2)).to_have_value("-1.5")
+    assert_d8_readout(page)
+    assert console_errors == []
+
+
+def test_d8s_tie_preset_ties_two_keys_in_head_a(page: Page, d8_url: str,
+                                                console_errors: list[str]) -> None:
+    open_explore(page, d8_url, "The same two numbers.")
+    tie = page.get_by_role("button", name="Two keys tie for head A's largest weight.")
+    tie.click()
+    expect(tie).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#announcer")).to_have_text(
+        re.compile(r"^Two keys tie for head A's largest weight\. "))
+    q, k = reported(page)
+    weights = head_oracle(q[:1], k[:, :1], VALUES[:, :1])["weights"]
+    first, second, third = np.sort(weights)[::-1][:3]
+    assert first - second < 1e-9 < second - third
+    assert_d8_readout(page)
+    page.get_by_role("button", name="The two heads come closest to the single head.").click()
+    expect(page.locator("#explore_bears_out")).to_have_text(re.compile(
+        r"differ by 0\.0000 and 0\.0000\. These numbers bear out: The same two numbers\.$"))
+    fixture_unchanged(page, "d8")
+    assert console_errors == []
+
+
+def test_the_experiments_answer_the_wrong_readings(page: Page, d8_url: str,
+                                                   console_errors: list[str]) -> None:
+    open_explore(page, d8_url, "The same two numbers.")
+    page.get_by_label("Give every head the single head's scale, 1/sqrt(2)").check()
+    head_a = page.get_by_role("article", name="head A, explored")
+    expect(head_a.get_by_text("scale 1 / sqrt(2) = 0.7071")).to_be_visible()
+    q, k = reported(page)
+    scaled = {"scores": k[:, 0] * q[0]}
+    scaled["scaled"] = scaled["scores"] / np.sqrt(2)
+    printed = printed_row(page, "head A", "scaled by 1 over the square root of 2")
+    np.testing.assert_allclose(printed, scaled["scaled"], atol=HALF_LAST_DIGIT)
+    # Every head at the single head's scale, and still apart from it, by numpy.
+    both = np.concatenate([scaled_head_output(q[i:i + 1], k[:, i:i + 1], VALUES[:, i:i + 1])
+                           for i in (0, 1)])
+    gaps = both - head_oracle(q, k, VALUES)["output"]
+    table = page.get_by_role("table", name=re.compile(r"^On the explored vectors: two heads"))
+    cells = table.get_by_role("row").filter(
+        has=page.get_by_role("rowheader", name="difference", exact=True)).get_by_role("cell")
+    shown = [float(c) for c in cells.all_inner_texts()]
+    np.testing.assert_allclose(shown, gaps, atol=HALF_LAST_DIGIT)
+    assert min(abs(g) for g in shown) > 0.05
+    page.get_by_label("Each head's own scale, 1/sqrt(1)").check()
+    page.get_by_label("Show full precision").check()
+    full = page.get_by_text(re.compile(r"^At full precision, the outputs are: head A"))
+    expect(full).to_contain_text("the differences are 0.2019482709800")
+    # The fixture's own sections keep each head's scale of 1.
+    fixed = page.get_by_role("article", name="head A, coordinate 1", exact=True)
+    expect(fixed.get_by_text("scale 1 / sqrt(1) = 1")).to_be_visible()
+    fixture_unchanged(page, "d8")
+    assert console_errors == []
+
+
+def test_82s_presets_and_scales_do_what_they_say(page: Page, site_url: str,
+                                                 console_errors: list[str]) -> None:
+    open_explore(page, f"{site_url}8-2/", L82.wrong_prediction)
+    page.get_by_role("button", name="A single key takes almost all of the weight.").click()
+    expect(page.get_by_role("button", name="Back to the fixture")).to_be_enabled()
+    q, k = reported(page)
+    assert head_oracle(q, k, VALUES)["weights"].max() > 0.95
+    assert_82_readout(page)
+    even = "Every key the query may see gets about the same weight."
+    page.get_by_role("button", name=even).click()
+    expect(slider(page, "query")).to_have_attribute("aria-valuetext", "query at 0.0, 0.0")
+    q, k = reported(page)
+    weights = head_oracle(q, k, VALUES)["weights"]
+    assert weights.max() - weights.min() <= 0.05
+    page.get_by_role("button", name="Back to the fixture").click()
+    for choice, root in (("1/sqrt(4)", 4), ("1", 1)):
+        page.get_by_label(choice, exact=True).check()
+        q, k = reported(page)
+        scaled = k @ q / np.sqrt(root)
+        shown = printed_row(page, "the head", f"scaled by 1 over the square root of {root}")
+        np.testing.assert_allclose(shown, scaled, atol=HALF_LAST_DIGIT)
+        weights = np.exp(scaled) / np.exp(scaled).sum()
+        np.testing.assert_allclose(printed_row(page, "the head", "weights"), weights,
+                                   atol=HALF_LAST_DIGIT)
+    fixture_unchanged(page, "8-2")
+    assert console_errors == []
