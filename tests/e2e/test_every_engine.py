@@ -289,10 +289,12 @@ KERNEL_IDLE = WAITS_UNTIL % ('document.querySelector(".jp-KernelStatus-success")
 
 
 def shows_text(text: str) -> str:
-    """A script that waits for the page to show text. Firefox's text locator does not find the
-    notebook's rendered title, so the notebook's steps wait this way."""
+    """A script that waits for the page to hold text. Firefox's text locator does not find the
+    notebook's rendered title, so the notebook's steps wait this way. It reads textContent:
+    innerText leaves out the cells the notebook does not draw while they are off screen, and
+    D8's notebook grew a cell that pushed its printed numbers off screen in Firefox."""
     wanted = json.dumps(text)
-    return WAITS_UNTIL % (f"document.body?.innerText.includes({wanted})", wanted.strip('"'))
+    return WAITS_UNTIL % (f"document.body?.textContent.includes({wanted})", wanted.strip('"'))
 
 
 @pytest.mark.parametrize("engine", [
