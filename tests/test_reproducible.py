@@ -5,6 +5,7 @@ every build would name a new service-worker cache, and learners would fetch the 
 from __future__ import annotations
 
 import json
+import subprocess
 import time
 import zipfile
 from pathlib import Path
@@ -26,13 +27,28 @@ def test_every_file_in_the_packages_wheel_is_dated_by_its_inputs_last_commit(
     assert set(dates.values()) == {(*minutes, seconds - seconds % 2)}  # a zip keeps even seconds
 
 
-def test_source_date_is_source_date_epoch_when_set_else_the_inputs_last_commit(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_source_date_is_source_date_epoch_when_set(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     assert paths.source_date(*WHEEL_INPUTS) == 1_700_000_000
-    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+
+
+def test_source_date_is_the_inputs_last_commit_in_a_checkout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    checkout = subprocess.run(["git", "rev-parse", "--is-inside-work-tree"], cwd=paths.ROOT,
+                              capture_output=True, check=False).returncode == 0
+    if not checkout:  # a copy of the project, as the scaffold's test makes
+        pytest.skip("this copy of the project is not a git checkout")
     assert 1_700_000_000 < paths.source_date(*WHEEL_INPUTS) <= time.time()
+
+
+def test_source_date_outside_git_is_the_earliest_a_zip_can_hold(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    monkeypatch.setattr(paths, "ROOT", tmp_path)  # no git repository there
+    assert time.gmtime(paths.source_date(tmp_path))[:3] == (1980, 1, 1)
 
 
 def test_the_contents_listing_is_dated_by_the_commit_and_in_name_order(tmp_path: Path) -> None:
