@@ -14,6 +14,7 @@ import pytest
 from cross_browser import ChromiumLearner, Learner, WebKitLearner, firefox_session, webkit_session
 from learner import D8, EARLY_LOCK, L82, PLANS, WHY, WHY_LABEL, Plan
 from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, REVISED, TITLE, Site
+from test_notebook import IDLE_KERNEL
 
 from attention_lessons.lessons import LESSONS
 
@@ -282,9 +283,8 @@ WAITS_UNTIL = """async () => {
   });
   return true;
 }"""
-# JupyterLite's kernel indicator (no role, no name) marks an idle kernel with this class; see
-# test_notebook.run_all_cells for why Run All waits for it.
-KERNEL_IDLE = WAITS_UNTIL % ('document.querySelector(".jp-KernelStatus-success") !== null',
+# See test_notebook.run_all_cells for why Run All waits for an idle kernel.
+KERNEL_IDLE = WAITS_UNTIL % (f"document.querySelector({json.dumps(IDLE_KERNEL)}) !== null",
                              "an idle kernel")
 
 

@@ -61,6 +61,9 @@ NOTEBOOK_CACHED = """async () => {
 }"""
 
 
+# JupyterLite's kernel indicator (no role, no name) marks an idle kernel with this class. Every
+# engine's notebook test waits for it before Run All (see `run_all_cells`).
+IDLE_KERNEL = ".jp-KernelStatus-success"
 # JupyterLite pings its service worker at this root path; the worker answers once it controls
 # the page, and a ping sent before that reaches the server and 404s (JupyterLite then stops).
 HEARTBEAT = "/api/service-worker-heartbeat"
@@ -130,9 +133,8 @@ def run_all_cells(page: Page) -> None:
     """Run every cell from the notebook's Run menu once the kernel is idle, as a learner would
     who waits for JupyterLite's kernel indicator to settle. JupyterLab runs no cell asked to
     run while the notebook has no kernel yet: it clears the cell's prompt and goes on (its
-    `runCell`, on `hasNoKernel`), so a Run All sent that early leaves every cell unrun. The
-    indicator (no role, no name) marks an idle kernel with this class."""
-    idle = page.get_by_role("toolbar", name="main area toolbar").locator(".jp-KernelStatus-success")
+    `runCell`, on `hasNoKernel`), so a Run All sent that early leaves every cell unrun."""
+    idle = page.get_by_role("toolbar", name="main area toolbar").locator(IDLE_KERNEL)
     expect(idle, "the notebook's kernel never became idle").to_be_visible(
         timeout=KERNEL_TIMEOUT_MS)
     page.get_by_role("menuitem", name="Run", exact=True).click()
