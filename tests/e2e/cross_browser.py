@@ -33,6 +33,7 @@ from selenium.common.exceptions import (
 )
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.client_config import ClientConfig
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
@@ -44,6 +45,9 @@ from course_build.paths import NODE_MODULES, ROOT
 
 BOOT_SECONDS = 120  # a cold start takes 2 to 7 s here when the machine is idle; CI may not be
 STEP_SECONDS = 30
+# Back, once the script that asks for it has answered (a navigation cuts a script's answer).
+HISTORY_BACK = "async () => { setTimeout(() => history.back()); }"
+COMMAND_SECONDS = 150  # longer than any one command takes: a script may run 90 s
 FIREFOX_DRIVER = ROOT / "tests" / "e2e" / "firefox_driver.mjs"
 Within = tuple[str, str] | None  # (role, name) of the element to look inside, or anywhere
 
@@ -53,6 +57,10 @@ class Learner(Protocol):
 
     def goto(self, url: str) -> None: ...
     def reload(self) -> None: ...
+    def back(self) -> None:
+        """The browser's Back, returning at once; the page comes back from the back-forward
+        cache when the browser kept it. (Playwright's go_back and Puppeteer's goBack wait for a
+        load event, which a page shown from that cache never fires: both timed out here.)"""
     def python_ready(self) -> None:
         """Wait for the boot status to settle; fail unless it says Python is ready."""
     def click(self, role: str, name: str) -> None: ...
@@ -102,6 +110,9 @@ class ChromiumLearner:
 
     def reload(self) -> None:
         self.page.reload()
+
+    def back(self) -> None:
+        self.run(HISTORY_BACK)
 
     def python_ready(self) -> None:
         python_ready(self.page)
@@ -209,6 +220,9 @@ class FirefoxLearner:
     def reload(self) -> None:
         self._call("reload")
 
+    def back(self) -> None:
+        self.run(HISTORY_BACK)
+
     def python_ready(self) -> None:
         said = self._call("settled", seconds=BOOT_SECONDS + 10, ready=READY_TEXT,
                           failed=FAILED_PREFIX, timeout=BOOT_SECONDS * 1000)
@@ -312,6 +326,13 @@ class WebKitLearner:
         self._keep_errors()
         self.driver.refresh()
 
+    def back(self) -> None:
+        # The driver's own Back, which returns once the page is shown. After HISTORY_BACK,
+        # WebKitWebDriver 2.50 now and then never answered the next command (seen: 1 run in 5,
+        # find_elements stuck 10 min with the page already back on screen from its cache).
+        self._keep_errors()
+        self.driver.back()
+
     def python_ready(self) -> None:
         def status(driver: WebDriver) -> str | Literal[False]:
             said: str = driver.find_element(By.ID, "boot-status").text
@@ -399,7 +420,11 @@ def webkit_session() -> Iterator[WebDriver]:
         with warnings.catch_warnings():
             # Selenium 4.51 itself passes this deprecated argument whenever it connects.
             warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
-            driver = webdriver.Remote(command_executor=service.service_url, options=Options())
+            # A bound on every command's answer: without one, Selenium waits for ever on a
+            # driver that has stopped answering, and the whole suite with it.
+            config = ClientConfig(service.service_url, timeout=COMMAND_SECONDS)
+            driver = webdriver.Remote(command_executor=service.service_url, options=Options(),
+                                      client_config=config)
         try:
             yield driver
         finally:

@@ -73,12 +73,6 @@ def see_gate_met(learner: Learner) -> None:
     learner.see_text(GATE_STATUS)
 
 
-def go_back(learner: Learner) -> None:
-    """The browser's Back, once the script that asks for it has answered: WebKit's driver
-    loses the answer of a script that a navigation interrupts."""
-    learner.run("async () => { setTimeout(() => history.back()); }")
-
-
 def page_errors(learner: Learner) -> list[str]:
     """The page's errors, less one that Firefox makes: it asks for /favicon.ico when it shows
     a page kept for Back, whatever the page's icon link says, and the page's policy
@@ -246,7 +240,7 @@ def test_back_on_the_track_it_shows_what_the_lesson_saved(learner: Learner, site
     learner.click("link", "D8 · Two heads of dimension one")
     learner.python_ready()
     lock_prediction(learner, D8)
-    go_back(learner)
+    learner.back()
     learner.see("heading", "Learn machine learning")
     learner.python_ready()
     learner.see_text("Status: in progress", within=("region", "The track"))
@@ -265,7 +259,7 @@ def test_back_on_d8_its_notice_knows_8_2_is_done(learner: Learner, site_url: str
     learner.click("radio", right_reading(L82))
     learner.click("button", "Lock in this reading")
     see_gate_met(learner)
-    go_back(learner)
+    learner.back()
     learner.see("heading", TITLE)
     learner.no_text(NOT_DONE)
     assert page_errors(learner) == []
