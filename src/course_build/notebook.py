@@ -16,22 +16,11 @@ from typing import Any
 
 from . import notebook_app
 from .kernel import STDLIB_URL, precompile_kernel
-from .paths import (
-    BUILD,
-    DIST,
-    FIXTURES,
-    NOTEBOOKS,
-    PACKAGE,
-    PYPROJECT,
-    RUNTIME,
-    locked,
-    run,
-    source_date,
-)
+from .paths import DIST, FIXTURES, NOTEBOOKS, PACKAGE, PYPROJECT, ROOT, RUNTIME, run, source_date
 from .runtime import PYODIDE_DIST
 
 NOTEBOOK_DIST = DIST / "notebook"
-WHEEL_CACHE = BUILD / "notebook-wheels"  # PyPI downloads, kept between builds
+WHEEL_CACHE = ROOT / "build" / "notebook-wheels"  # PyPI downloads, kept between builds
 WHEEL_INPUTS = (PACKAGE, FIXTURES, PYPROJECT)  # what the package's wheel is made of
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # What the kernel imports at start, by their names in Pyodide's own lock, which gives their
@@ -56,9 +45,8 @@ KERNEL_PACKAGES = (*KERNEL_FROM_PYODIDE, *KERNEL_FROM_PYPI, *KERNEL_FROM_EXTENSI
 def package_wheel(out: Path) -> Path:
     """Build the package's wheel, fixtures inside, into out and return its path. Its files are
     dated by its inputs' last commit, so the same sources give the same wheel, lock and cache."""
-    with locked("wheel.lock"):  # pip builds in the checkout's build/ and src/*.egg-info
-        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), "."],
-            env={"SOURCE_DATE_EPOCH": str(source_date(*WHEEL_INPUTS))})
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), "."],
+        env={"SOURCE_DATE_EPOCH": str(source_date(*WHEEL_INPUTS))})
     return next(out.glob("attention_lessons-*.whl"))
 
 
@@ -159,7 +147,7 @@ def build_notebook() -> None:
     for wheel in pypi_wheels({**pins, **KERNEL_FROM_PYPI}):
         shutil.copy2(wheel, wheels)
     precompile_kernel(PYODIDE_DIST, RUNTIME, wheels, NOTEBOOK_DIST / STDLIB_URL,
-                      BUILD / "kernel")
+                      ROOT / "build" / "kernel")
     lock = kernel_lock(wheels)
     (wheels / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     notebook_app.finish_app(NOTEBOOK_DIST)

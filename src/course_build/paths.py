@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import os
 import subprocess
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TextIO
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-BUILD = ROOT / "build"  # the build's own caches and scratch files, never shipped
 WEB = ROOT / "web"
 RUNTIME = WEB / "runtime"  # our loader (shipped) and the precompile step (build time only)
 PACKAGE = ROOT / "src" / "attention_lessons"
@@ -27,17 +23,6 @@ def run(command: Sequence[str], cwd: Path = ROOT, env: Mapping[str, str] | None 
     echoing it, and stop on failure."""
     print("+", " ".join(command), flush=True)
     subprocess.run(command, cwd=cwd, check=True, env={**os.environ, **(env or {})})
-
-
-@contextlib.contextmanager
-def locked(name: str) -> Iterator[TextIO]:
-    """build/<name>, open and held exclusively until the block ends: for a step that two
-    processes in one checkout (the test workers, say) must not run at once."""
-    BUILD.mkdir(exist_ok=True)
-    with (BUILD / name).open("a+", encoding="utf-8") as file:
-        fcntl.flock(file, fcntl.LOCK_EX)  # released when the file closes
-        file.seek(0)
-        yield file
 
 
 def source_date(*inputs: Path) -> int:

@@ -16,9 +16,6 @@ BUILT_ENV = "ATTENTION_LESSONS_DIST_BUILT"  # set by `build.py test`: the e2e te
 QUICK = ("-m", "(not e2e and not fresh_clone) or quick")
 # Every run names its slowest tests, so the suite's time can be followed from run to run.
 SLOWEST = ("--durations=15",)
-# One worker per core, at most four (pytest-xdist). A group (xdist_group) runs on one worker:
-# the tests that build the wheel in the checkout, and WebKit's. `-n 0` runs in this process.
-PARALLEL = ("-n", str(min(os.cpu_count() or 1, 4)), "--dist", "loadgroup")
 BENCHMARKS = {  # by command: the script in tests/perf/ that runs it
     "bench": "bench_startup.py",
     "bench-browsers": "bench_browsers.py",
@@ -32,8 +29,7 @@ def run_tests(pytest_args: Sequence[str], *, quick: bool = False) -> int:
         return code
     site.build()
     env = {**os.environ, BUILT_ENV: "1"}
-    pytest = [sys.executable, "-m", "pytest", *SLOWEST, *PARALLEL, *(QUICK if quick else ()),
-              *pytest_args]
+    pytest = [sys.executable, "-m", "pytest", *SLOWEST, *(QUICK if quick else ()), *pytest_args]
     code = subprocess.run(pytest, check=False, cwd=ROOT, env=env).returncode
     if code == 5:
         print("build.py test: pytest ran no tests, which counts as a failure.", flush=True)

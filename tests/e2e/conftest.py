@@ -26,7 +26,7 @@ from playwright.sync_api import (
 )
 
 from course_build.machine import CHROMIUM, CHROMIUM_ARGS
-from course_build.paths import DIST, locked
+from course_build.paths import DIST
 from course_build.server import make_server
 from course_build.site import build
 from course_build.testing import BUILT_ENV
@@ -63,11 +63,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if HERE in item.path.parents:
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BROWSER_CRASHED]))
-        callspec = getattr(item, "callspec", None)
-        if callspec is not None and callspec.params.get("engine") == "webkit":
-            # One WebKit at a time: `xvfb-run -a` takes the first display with no lock file,
-            # and two started together can both take the same one.
-            item.add_marker(pytest.mark.xdist_group("webkit"))
 
 
 @pytest.fixture(scope="session")
@@ -128,20 +123,6 @@ def context(request: pytest.FixtureRequest, site_url: str) -> Iterator[BrowserCo
     forget_site_data(profile, visited)
 
 
-def build_once() -> None:
-    """Build dist/ for this run. Under pytest-xdist the first worker builds while the others
-    wait, and they use its build: two builds at once in one checkout break dist/."""
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    if run is None:
-        build()
-        return
-    with locked("e2e-built-for") as stamp:
-        if stamp.read() != run:
-            build()
-            stamp.truncate(0)
-            stamp.write(run)
-
-
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     """Base URL (ending in "/") of dist/, served from a background thread on a free port.
@@ -149,7 +130,7 @@ def site_url() -> Iterator[str]:
     dist/ is built once per session, unless `build.py test` has just built it."""
     already_built = os.environ.get(BUILT_ENV) == "1"
     if not (already_built and (DIST / "d8" / "index.html").is_file()):
-        build_once()
+        build()
     with serving(make_server(DIST)) as port:
         yield f"http://127.0.0.1:{port}/"
 
