@@ -90,19 +90,13 @@ def warm_profile(
 
 def forget_site_data(profile: BrowserContext, origins: Iterable[str]) -> None:
     """Close every page, and clear all that a site keeps in the browser for each origin
-    (storage, IndexedDB, caches, service workers, cookies), but not the HTTP cache. Then stop
-    every service worker still running: the clear unregisters each, but its running worker
-    stayed, in a renderer of its own, one more per test (49 seen in one profile, 40 s after
-    the clear too; Playwright attaches DevTools to every worker, which may be what keeps
-    them)."""
+    (storage, IndexedDB, caches, service workers, cookies), but not the HTTP cache."""
     for page in profile.pages:
         page.close()
     helper = profile.new_page()
     session = profile.new_cdp_session(helper)
     for each in origins:
         session.send("Storage.clearDataForOrigin", {"origin": each, "storageTypes": "all"})
-    session.send("ServiceWorker.enable")
-    session.send("ServiceWorker.stopAllWorkers")
     session.detach()
     helper.close()
 
