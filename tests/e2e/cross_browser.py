@@ -58,9 +58,9 @@ class Learner(Protocol):
     def goto(self, url: str) -> None: ...
     def reload(self) -> None: ...
     def back(self) -> None:
-        """The browser's Back, returning at once; the page comes back from the back-forward
-        cache when the browser kept it. (Playwright's go_back and Puppeteer's goBack wait for a
-        load event, which a page shown from that cache never fires: both timed out here.)"""
+        """The browser's Back; the page comes back from the back-forward cache when the
+        browser kept it. (Playwright's go_back and Puppeteer's goBack wait for a load event,
+        which a page shown from that cache never fires: both timed out here.)"""
     def python_ready(self) -> None:
         """Wait for the boot status to settle; fail unless it says Python is ready."""
     def click(self, role: str, name: str) -> None: ...
