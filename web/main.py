@@ -12,9 +12,14 @@ from pyscript import document, when, window  # noqa: E402
 
 import attention_lessons as course  # noqa: E402
 
+_FOUND = {}  # element id -> element: no element with an id is ever replaced
+
 
 def by_id(element_id):
-    return document.getElementById(element_id)
+    node = _FOUND.get(element_id)
+    if node is None:
+        node = _FOUND[element_id] = document.getElementById(element_id)
+    return node
 
 
 def say(element_id, text):
@@ -54,8 +59,10 @@ class Page:
         self.incoming = None
         self.choosing = 0  # counts the files chosen for import: only the last one's verdict shows
         self.explore = self.progress.explore
+        self.explore_shown = None  # the Explore update last written, which a move changes
         self.dragging = None  # the point a pointer holds, if any
         self.pending = None  # where the pointer went since the last frame drew
+        self.drawn = None  # where the pointer was when last drawn
         self.frame = 0  # the animation frame asked for, if any
 
     def notice(self, trouble):
@@ -157,11 +164,11 @@ def render_head(prefix, head):
     say(f"{prefix}_summary", head.summary)
     bars = by_id(f"{prefix}_bars")
     bars.setAttribute("aria-label", head.figure_text)
-    bars.replaceChildren(*[bar_row(bar) for bar in head.bars])
-    by_id(f"{prefix}_steps").replaceChildren(
-        *[table_row(step.label, step.value) for step in head.steps])
-    by_id(f"{prefix}_keys").replaceChildren(
-        *[table_row(k.key, k.key_value, k.value, k.score, k.weight) for k in head.keys])
+    bars.innerHTML = course.bars_html(head.bars)  # markup: one write each, not one a cell
+    for fill, bar in zip(bars.querySelectorAll(".bar-fill"), head.bars, strict=True):
+        fill.style.width = course.bar_width(bar)
+    by_id(f"{prefix}_steps").innerHTML = course.steps_html(head)
+    by_id(f"{prefix}_keys").innerHTML = course.keys_html(head)
     show(f"{prefix}_badge")
 
 
@@ -175,32 +182,6 @@ def render_fixed(view):
                 say(f"{name}_{i}", text)
     if document.querySelectorAll("#projection_computed").length:
         show("projection_computed")
-
-
-def element(tag, text="", class_name=""):
-    node = document.createElement(tag)
-    node.textContent = text
-    if class_name:
-        node.className = class_name
-    return node
-
-
-def table_row(header, *cells):
-    row = element("tr")
-    head = element("th", header)
-    head.setAttribute("scope", "row")
-    row.append(head, *[element("td", cell) for cell in cells])
-    return row
-
-
-def bar_row(bar):
-    fill = element("span", class_name="bar-fill")
-    fill.style.width = f"{bar.share * 100:.2f}%"
-    track = element("span", class_name="bar-track")
-    track.append(fill)
-    row = element("div", class_name="bar")
-    row.append(element("span", bar.key, "bar-key"), track, element("span", bar.weight, "bar-value"))
-    return row
 
 
 def announce(text):
@@ -225,7 +206,9 @@ def render_explore(skip=""):
     if not course.explorable(PAGE.worked.fixture):  # no plane can draw these vectors
         return None
     view = course.explore_view(PAGE.lesson, PAGE.worked.fixture, PAGE.explore)
-    apply(course.explore_update(view), skip)
+    update = course.explore_update(view)
+    apply(course.changes(update, PAGE.explore_shown), skip)  # what the move changed, only
+    PAGE.explore_shown = update
     for head in view.heads:
         render_head(f"explore_head_{head.id}", head)
     return view
@@ -394,17 +377,21 @@ def on_point_set(event):
 def on_point_down(event):
     handle = event.currentTarget
     handle.setPointerCapture(event.pointerId)
-    PAGE.dragging = handle.dataset.point
+    PAGE.dragging, PAGE.drawn = handle.dataset.point, None
     by_id(f"explore_{PAGE.dragging}_across").focus()
     event.preventDefault()  # no text selection, no scrolling, no emulated mouse events
 
 
+@on("pointerrawupdate", ".handle")  # Chromium: as the move comes, not held for the next frame
 @on("pointermove", ".handle")
 def on_point_drag(event):
     if PAGE.dragging is None:
         return
     box = by_id("explore_plane").getBoundingClientRect()
-    PAGE.pending = ((event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height)
+    at = ((event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height)
+    if at == PAGE.drawn:  # the pointermove after a pointerrawupdate already drawn
+        return
+    PAGE.pending = at
     # At most one recompute per animation frame: the first move since the last frame is drawn
     # at once, and any later ones wait for the next frame, which draws only the latest.
     if not PAGE.frame:
@@ -416,7 +403,7 @@ def draw_drag():
     if PAGE.pending is not None and PAGE.dragging is not None:
         PAGE.explore = course.drag(PAGE.explore, PAGE.worked.fixture, PAGE.dragging,
                                    *PAGE.pending)
-        PAGE.pending = None
+        PAGE.drawn, PAGE.pending = PAGE.pending, None
         render_explore()
 
 
@@ -511,7 +498,7 @@ def on_reset(event):
 
 @on("click", "#download_progress")
 def on_download(event):
-    link = element("a")
+    link = document.createElement("a")
     link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(
         course.export_json(PAGE.progress, PAGE.lesson))
     link.download = course.export_name(PAGE.lesson)

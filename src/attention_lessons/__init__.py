@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from ._attention import HeadTrace, attend, concat, project, softmax, split_heads
 from ._course import TrackRow, status, track_view, waiting
-from ._dom import PageUpdate, explore_update, page_update, projection_figure_update
+from ._dom import (
+    PageUpdate,
+    bar_width,
+    bars_html,
+    changes,
+    explore_update,
+    keys_html,
+    page_update,
+    projection_figure_update,
+    steps_html,
+)
 from ._errors import FixtureError, LessonError, ParseError, StateError
 from ._explore import (
     KEY_MOVES,
@@ -128,6 +138,9 @@ __all__ = [
     "attend",
     "back_to_fixture",
     "backup_key",
+    "bar_width",
+    "bars_html",
+    "changes",
     "check",
     "check_announcement",
     "check_size",
@@ -151,6 +164,7 @@ __all__ = [
     "go_to_preset",
     "grade",
     "hints_available",
+    "keys_html",
     "load_record",
     "lock_prediction",
     "lock_reading",
@@ -179,6 +193,7 @@ __all__ = [
     "split_heads",
     "status",
     "step",
+    "steps_html",
     "store_key",
     "to_json",
     "too_deep",

@@ -6,11 +6,14 @@ function that the unit tests can read, and keeps that module thin.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from ._explore_view import SIZE, ExploreView
 from ._page import ProgressView
 from ._projection_figure import ProjectionFigure
+from ._view import Bar, HeadView
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,64 @@ class PageUpdate:
     styles: dict[str, dict[str, str]] = field(default_factory=dict)  # element.style
     values: dict[str, str] = field(default_factory=dict)  # a control's value
     checked: dict[str, bool] = field(default_factory=dict)  # a radio's or a checkbox's
+
+
+def changes(update: PageUpdate, before: PageUpdate | None) -> PageUpdate:
+    """What of update differs from before, the update last written (None: all of it), so the
+    page writes only that: a drag moves one point, and the rest of Explore stays as it is."""
+    if before is None:
+        return update
+    kept: dict[str, Any] = {}
+    for part in fields(PageUpdate):
+        now, then = getattr(update, part.name), getattr(before, part.name)
+        if part.name in ("attributes", "styles"):  # by element, then by name
+            kept[part.name] = {element_id: fresh for element_id, names in now.items()
+                               if (fresh := _differing(names, then.get(element_id, {})))}
+        else:
+            kept[part.name] = _differing(now, then)
+    return PageUpdate(**kept)
+
+
+def _differing(now: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in now.items() if key not in then or then[key] != value}
+
+
+_MARKUP = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+
+
+def escape(text: str) -> str:
+    """Text as it reads inside an element's markup."""
+    return text.translate(_MARKUP)
+
+
+def rows_html(rows: Iterable[Sequence[str]]) -> str:
+    """A table body's rows as markup, each row's first cell its header: one write to the page
+    instead of one for each cell."""
+    return "".join(
+        f'<tr><th scope="row">{escape(header)}</th>'
+        + "".join(f"<td>{escape(cell)}</td>" for cell in cells) + "</tr>"
+        for header, *cells in rows)
+
+
+def bars_html(bars: Iterable[Bar]) -> str:
+    """A head's bars as markup. Each fill's width is set apart (bar_width), as a style: the
+    page's CSP allows no style attribute in markup."""
+    return "".join(
+        f'<div class="bar"><span class="bar-key">{escape(bar.key)}</span>'
+        '<span class="bar-track"><span class="bar-fill"></span></span>'
+        f'<span class="bar-value">{escape(bar.weight)}</span></div>' for bar in bars)
+
+
+def bar_width(bar: Bar) -> str:
+    return f"{bar.share * 100:.2f}%"
+
+
+def steps_html(head: HeadView) -> str:
+    return rows_html((step.label, step.value) for step in head.steps)
+
+
+def keys_html(head: HeadView) -> str:
+    return rows_html((k.key, k.key_value, k.value, k.score, k.weight) for k in head.keys)
 
 
 def page_update(view: ProgressView) -> PageUpdate:

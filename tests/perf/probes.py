@@ -46,7 +46,10 @@ WATCH_DRAG = """([handleId, readoutId]) => {
   window.__benchDragStamped = [];
   let movedAt = null;
   let stamp = null;
-  handle.addEventListener("pointermove", (event) => {
+  // The first event of a move that the page hears: Chromium's pointerrawupdate comes as the
+  // move does; pointermove waits for the next animation frame.
+  const type = "onpointerrawupdate" in window ? "pointerrawupdate" : "pointermove";
+  handle.addEventListener(type, (event) => {
     if (movedAt !== null) return;
     movedAt = performance.now();
     stamp = event.timeStamp;
