@@ -222,7 +222,12 @@ async function notebookFile(event, url, offline) {
 // file fetched so far is in the cache.
 self.addEventListener("message", (event) => {
   if (Array.isArray(event.data?.notebookUsed)) {
-    event.waitUntil(cacheUsed(event.data.notebookUsed));
+    // Held as one put until the last file is written: a "notebook-cached?" that comes while
+    // the list is still being read must wait for the files not yet asked for too.
+    const caching = cacheUsed(event.data.notebookUsed);
+    notebookPuts.add(caching);
+    caching.catch(() => {}).finally(() => notebookPuts.delete(caching));
+    event.waitUntil(caching.catch(() => {}));
   } else if (event.data === "notebook-cached?" && event.ports[0]) {
     event.waitUntil(Promise.allSettled([...notebookPuts]).then(() => {
       event.ports[0].postMessage("notebook-cached");
@@ -233,6 +238,7 @@ self.addEventListener("message", (event) => {
 async function cacheUsed(urls) {
   const cache = await notebookCache();
   if (!cache) return;
+  const puts = [];
   for (const used of urls) {
     const url = new URL(used, self.location);
     url.search = "";
@@ -242,9 +248,8 @@ async function cacheUsed(urls) {
     // "no-cache", as the precache does: what the browser still holds from the last deploy must
     // not slip into this one's cache (a host that sends Last-Modified and no Cache-Control
     // leaves its files fresh in the HTTP cache for hours).
-    const put = fetch(url.href, { cache: "no-cache" })
-      .then((response) => response.ok && cache.put(url.href, response));
-    notebookPuts.add(put);
-    put.catch(() => {}).finally(() => notebookPuts.delete(put));
+    puts.push(fetch(url.href, { cache: "no-cache" })
+      .then((response) => response.ok && cache.put(url.href, response)));
   }
+  await Promise.allSettled(puts);
 }

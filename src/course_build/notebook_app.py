@@ -68,17 +68,33 @@ KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside
   } catch {
     // Storage blocked: JupyterLite will unregister the workers; the lessons register theirs.
   }
+  // What this page has loaded, to be cached (web/sw.js): the files it fetched before a worker
+  // controlled it, or before a new deploy's worker took over.
+  const used = () => [location.href,
+    ...performance.getEntriesByType("resource").map((e) => e.name)];
   // On this page's worker, and on each new one (a new deploy's takes over while the page is
   // open, and the old one's cache is deleted).
   const handOver = () => {
     if (serviceWorker.controller?.scriptURL !== own.href) return;
     serviceWorker.register(site, { updateViaCache: "none" }).catch(() => {});
-    // What this page loaded before a worker controlled it, to be cached (web/sw.js).
-    const used = [location.href, ...performance.getEntriesByType("resource").map((e) => e.name)];
-    serviceWorker.controller.postMessage({ notebookUsed: used });
+    serviceWorker.controller.postMessage({ notebookUsed: used() });
   };
   handOver();
   serviceWorker.addEventListener("controllerchange", handOver);
+  // A new deploy's worker may wait, installed, for as long as this page is open: it cannot
+  // take over while the old one is still answering this page. Hand it the list then too, so
+  // the new deploy's cache holds this page's files before the old cache goes.
+  const handToWaiting = (worker) => {
+    if (!worker) return;
+    const give = () => worker.postMessage({ notebookUsed: used() });
+    if (worker.state === "installed") give();
+    else worker.addEventListener("statechange", () => worker.state === "installed" && give());
+  };
+  serviceWorker.getRegistration().then((registration) => {
+    if (!registration) return;
+    handToWaiting(registration.waiting ?? registration.installing);
+    registration.addEventListener("updatefound", () => handToWaiting(registration.installing));
+  }).catch(() => {});
 })();
 """
 

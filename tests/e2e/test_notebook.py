@@ -268,6 +268,17 @@ CACHED_TEXT = """async ([cache, url]) => {
   return copy ? await copy.text() : null;
 }"""
 
+# The same, once the cache holds the file, or null after `ms` milliseconds.
+CACHED_TEXT_WITHIN = """async ([cache, url, ms]) => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const copy = await (await caches.open(cache)).match(url);
+    if (copy) return await copy.text();
+    if (Date.now() > deadline) return null;
+    await new Promise((next) => setTimeout(next, 50));
+  }
+}"""
+
 
 def test_a_rebuilt_site_replaces_the_notebooks_cached_files(page: Page, own_site: Site) -> None:
     open_notebook(page, f"{own_site.url}d8/", "d8")
@@ -282,6 +293,9 @@ def test_a_rebuilt_site_replaces_the_notebooks_cached_files(page: Page, own_site
 
     open_notebook(page, f"{own_site.url}d8/", "d8")  # the app sets the page's title itself
     see_lines(page, "d8")
+    # The new deploy's notebook worker takes over the page and is handed what the page loaded
+    # (keep-site-worker.js), which it caches; a kernel that starts fast prints before that.
+    assert new in page.evaluate(CACHED_TEXT_WITHIN, [second, f"{own_site.url}{app}", 30_000])
     page.evaluate(NOTEBOOK_CACHED)
     page.goto(f"{own_site.url}d8/")
     assert [n for n in page.evaluate(CACHES_AFTER_UPDATE) if n.startswith(SW_PREFIX)] == [
