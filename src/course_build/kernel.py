@@ -4,15 +4,59 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import tempfile
+import zipfile
 from pathlib import Path
 
 STDLIB = "python_stdlib.zip"
 # Beside the kernel's wheels in the built notebook app, named in jupyter-lite.json's
 # loadPyodideOptions (a key ending in URL, resolved against the app's base URL).
 STDLIB_URL = "./kernel/python_stdlib.zip"
+
+
+# jedi's stubs that no kernel here can read: django's (no django in the kernel), typeshed's for
+# Python 2, and typeshed's for third-party packages, but those of a package the kernel ships.
+# They are 1,280 of jedi's 1,880 files, and unpacking files is most of a wheel's load.
+JEDI_UNREAD = re.compile(r"jedi/third_party/(django-stubs/|typeshed/(stdlib|third_party)/2/)")
+JEDI_THIRD_PARTY = re.compile(r"jedi/third_party/typeshed/third_party/(?:2and3|3)/([^/.]+)")
+
+
+def trim_jedi(wheel: Path, shipped: set[str]) -> int:
+    """Rewrite jedi's wheel without the stubs it cannot read here (its RECORD to match),
+    keeping the third-party stubs of the importable names in `shipped`. Returns how many
+    files went. jedi lists typeshed's third_party folder, so one stub must stay in it."""
+    with zipfile.ZipFile(wheel) as whole:
+        members = {info.filename: whole.read(info) for info in whole.infolist()}
+
+    def unread(name: str) -> bool:
+        third_party = JEDI_THIRD_PARTY.match(name)
+        return bool(JEDI_UNREAD.match(name) or (third_party and third_party[1] not in shipped))
+
+    gone = {name for name in members if unread(name)}
+    if not any(JEDI_THIRD_PARTY.match(name) for name in members.keys() - gone):
+        raise SystemExit("build.py: jedi would keep no third-party stub, and it lists their "
+                         "folder: keep one of a package the kernel ships")
+    record = next(name for name in members if name.endswith(".dist-info/RECORD"))
+    lines = members[record].decode().splitlines()
+    members[record] = "".join(f"{line}\n" for line in lines
+                              if line.split(",")[0] not in gone).encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as trimmed:
+        for name in sorted(members.keys() - gone):
+            trimmed.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), members[name],
+                             zipfile.ZIP_DEFLATED)
+    return len(gone)
+
+
+def importable(wheels: Path) -> set[str]:
+    """The top-level names that the wheels in `wheels` put on the path."""
+    names: set[str] = set()
+    for wheel in wheels.glob("*.whl"):
+        with zipfile.ZipFile(wheel) as each:
+            names.update(name.split("/")[0].removesuffix(".py") for name in each.namelist())
+    return names
 
 
 def precompile_kernel(pyodide: Path, runtime: Path, wheels: Path, stdlib: Path,

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import notebook_app
-from .kernel import STDLIB_URL, precompile_kernel
+from .kernel import STDLIB_URL, importable, precompile_kernel, trim_jedi
 from .paths import DIST, FIXTURES, NOTEBOOKS, PACKAGE, PYPROJECT, ROOT, RUNTIME, run, source_date
 from .runtime import PYODIDE_DIST
 
@@ -146,6 +146,7 @@ def build_notebook() -> None:
     pins = {name: stock["packages"][name]["version"] for name in KERNEL_FROM_PYODIDE}
     for wheel in pypi_wheels({**pins, **KERNEL_FROM_PYPI}):
         shutil.copy2(wheel, wheels)
+    trim_jedi(next(wheels.glob("jedi-*.whl")), importable(wheels))
     precompile_kernel(PYODIDE_DIST, RUNTIME, wheels, NOTEBOOK_DIST / STDLIB_URL,
                       ROOT / "build" / "kernel")
     lock = kernel_lock(wheels)
