@@ -145,6 +145,14 @@ const JUPYTERLITE_API = /\/api\/(drive|stdin\/|service-worker-heartbeat)/;
 let notebookUnreachable = false; // the last notebook page did not come from the server
 const notebookPuts = new Set(); // responses being written to the cache
 
+// Keep the worker alive for a write to the cache, and count it until it settles, so that a
+// "notebook-cached?" asked meanwhile waits for it (see the message listener below).
+function holdPut(event, put) {
+  notebookPuts.add(put);
+  put.catch(() => {}).finally(() => notebookPuts.delete(put));
+  event.waitUntil(put.catch(() => {}));
+}
+
 function notebookFetch(event) {
   const { request } = event;
   const url = new URL(request.url);
@@ -208,10 +216,7 @@ async function notebookFile(event, url, offline) {
     const copy = response.clone(); // now, before the page reads the body
     const key = new URL(url);
     key.search = "";
-    const put = notebookCache().then((cache) => cache && cache.put(key.href, copy));
-    notebookPuts.add(put);
-    put.catch(() => {}).finally(() => notebookPuts.delete(put));
-    event.waitUntil(put.catch(() => {}));
+    holdPut(event, notebookCache().then((cache) => cache && cache.put(key.href, copy)));
   }
   return response;
 }
@@ -222,12 +227,9 @@ async function notebookFile(event, url, offline) {
 // file fetched so far is in the cache.
 self.addEventListener("message", (event) => {
   if (Array.isArray(event.data?.notebookUsed)) {
-    // Held as one put until the last file is written: a "notebook-cached?" that comes while
-    // the list is still being read must wait for the files not yet asked for too.
-    const caching = cacheUsed(event.data.notebookUsed);
-    notebookPuts.add(caching);
-    caching.catch(() => {}).finally(() => notebookPuts.delete(caching));
-    event.waitUntil(caching.catch(() => {}));
+    // One put until the last file is written: a "notebook-cached?" that comes while the list
+    // is still being read must wait for the files not yet asked for too.
+    holdPut(event, cacheUsed(event.data.notebookUsed));
   } else if (event.data === "notebook-cached?" && event.ports[0]) {
     event.waitUntil(Promise.allSettled([...notebookPuts]).then(() => {
       event.ports[0].postMessage("notebook-cached");
