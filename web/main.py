@@ -113,6 +113,7 @@ class Page:
             takeaway.value = takeaway.defaultValue if saved is None else saved
         if progress.explore != self.explore or before is None:
             self.explore = progress.explore
+            self.explore_shown = None  # written whole: a field may hold what was typed there
             render_explore()
 
     def fill_projection(self, skip=""):
