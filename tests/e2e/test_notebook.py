@@ -263,18 +263,14 @@ def test_after_one_opening_the_notebook_runs_with_the_server_gone(
     expect(page.locator("#boot-status")).to_have_text("Python is ready.", timeout=APP_TIMEOUT_MS)
 
 
-CACHED_TEXT = """async ([cache, url]) => {
-  const copy = await (await caches.open(cache)).match(url);
-  return copy ? await copy.text() : null;
-}"""
-
-# The same, once the cache holds the file, or null after `ms` milliseconds.
-CACHED_TEXT_WITHIN = """async ([cache, url, ms]) => {
+# A cached file's text, asked again until the cache holds it or `ms` milliseconds have passed
+# (0: asked once); null if it never did.
+CACHED_TEXT = """async ([cache, url, ms = 0]) => {
   const deadline = Date.now() + ms;
   for (;;) {
     const copy = await (await caches.open(cache)).match(url);
     if (copy) return await copy.text();
-    if (Date.now() > deadline) return null;
+    if (Date.now() >= deadline) return null;
     await new Promise((next) => setTimeout(next, 50));
   }
 }"""
@@ -295,7 +291,7 @@ def test_a_rebuilt_site_replaces_the_notebooks_cached_files(page: Page, own_site
     see_lines(page, "d8")
     # The new deploy's notebook worker takes over the page and is handed what the page loaded
     # (keep-site-worker.js), which it caches; a kernel that starts fast prints before that.
-    assert new in page.evaluate(CACHED_TEXT_WITHIN, [second, f"{own_site.url}{app}", 30_000])
+    assert new in page.evaluate(CACHED_TEXT, [second, f"{own_site.url}{app}", 30_000])
     page.evaluate(NOTEBOOK_CACHED)
     page.goto(f"{own_site.url}d8/")
     assert [n for n in page.evaluate(CACHES_AFTER_UPDATE) if n.startswith(SW_PREFIX)] == [
