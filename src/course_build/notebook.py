@@ -23,6 +23,11 @@ NOTEBOOK_DIST = DIST / "notebook"
 WHEEL_CACHE = ROOT / "build" / "notebook-wheels"  # PyPI downloads, kept between builds
 WHEEL_INPUTS = (PACKAGE, FIXTURES, PYPROJECT)  # what the package's wheel is made of
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+# Every cell in the page from the start. JupyterLab's default attaches the cells below the
+# first screen later, one idle callback at a time, and a stalled callback once left the
+# rest of a notebook missing after Run All; find-in-page and screen readers miss them too.
+NOTEBOOK_PLUGIN = "@jupyterlab/notebook-extension:tracker"
+ALL_CELLS = {"windowingMode": "none"}
 # What the kernel imports at start, by their names in Pyodide's own lock, which gives their
 # versions and dependencies. The npm pyodide package ships no wheels, and Pyodide's rebuilt
 # wheels hash differently from PyPI's, so these come from PyPI under a lock of our own.
@@ -122,7 +127,8 @@ def lite_config() -> dict[str, Any]:
                                "packages": list(KERNEL_PACKAGES)},
     }
     return {"jupyter-lite-schema-version": 0,
-            "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: kernel}}}
+            "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: kernel},
+                                    "settingsOverrides": {NOTEBOOK_PLUGIN: ALL_CELLS}}}
 
 
 def build_notebook() -> None:

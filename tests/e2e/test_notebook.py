@@ -25,7 +25,7 @@ from sites import CACHES_AFTER_UPDATE, Site
 from attention_lessons import _attention
 from course_build.notebook import KERNEL_PLUGIN, NOTEBOOK_DIST
 from course_build.offline import SW_PREFIX
-from course_build.paths import DIST
+from course_build.paths import DIST, NOTEBOOKS
 
 # A cold kernel takes 3-6 s here on an idle machine (Pyodide, then IPython and the package
 # from our lock, all precompiled); a busy 2-core CI machine is much slower.
@@ -157,8 +157,13 @@ def open_notebook(page: Page, url: str, notebook: str) -> None:
 
 
 def shown(page: Page, notebook: str) -> None:
+    """The notebook's heading is shown, and with it every one of its code cells, counted once:
+    none is left to be attached later (`ALL_CELLS`), below the first screen or not."""
     heading = page.get_by_role("heading", name=TITLES[notebook])
     expect(heading).to_be_visible(timeout=APP_TIMEOUT_MS)
+    cells = json.loads((NOTEBOOKS / f"{notebook}.ipynb").read_text(encoding="utf-8"))["cells"]
+    editors = page.get_by_role("feed", name="Cells").get_by_role("textbox")
+    assert editors.count() == sum(cell["cell_type"] == "code" for cell in cells)
 
 
 def csp_violations(errors: list[str]) -> list[str]:
