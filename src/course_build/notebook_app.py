@@ -49,10 +49,17 @@ KEEPER = "keep-site-worker.js"  # beside the app's pages, in notebook/
 # first open the site's worker controls the page (its scope holds notebook/), so that
 # happens once; JupyterLite then registers its own worker, whose key is still unwritten,
 # so the next open (offline, it may be) would unregister every worker again. KEEPER writes
-# that key first, and registers the site's worker again once JupyterLite's controls the
-# page, and hands that worker the list of what the page loaded before any worker controlled
-# it, to be cached. Found by its log line; if a new JupyterLite lacks it, the build stops.
+# that key first, hands JupyterLite's worker, once it controls the page, the list of what
+# the page loaded before any worker did, to be cached, and registers the site's worker again
+# (see KERNEL_IDLE for when). Found by its log line; if a new JupyterLite lacks it, the build stops.
 UNREGISTERS = "New version, unregistering existing service workers."
+# The site's worker precaches every lesson's runtime as it installs, Pyodide among it, which
+# the kernel is loading at the same time: registered while the kernel started, it made the
+# first output a second later on a cold open (bench-notebook). KEEPER registers it once the
+# notebook's kernel is first idle, as JupyterLab's kernel status shows with this class (the
+# build stops if the bundle lacks it), or after KERNEL_WAIT_MS if the kernel never is.
+KERNEL_IDLE = "jp-KernelStatus-success"
+KERNEL_WAIT_MS = 60_000
 KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside JupyterLite's.
 // JupyterLite unregisters every worker of the origin when the worker that controls the page
 // has no `${script URL}-version` key holding its version: on a first open (the site's
@@ -64,7 +71,7 @@ KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside
   const site = new URL("../sw.js", document.currentScript.src);
   const own = new URL("service-worker.js?enableCache=false", document.currentScript.src);
   try {
-    localStorage.setItem(`${own.href}-version`, %s);
+    localStorage.setItem(`${own.href}-version`, %(version)s);
   } catch {
     // Storage blocked: JupyterLite will unregister the workers; the lessons register theirs.
   }
@@ -72,11 +79,25 @@ KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside
   // controlled it, or before a new deploy's worker took over.
   const used = () => [location.href,
     ...performance.getEntriesByType("resource").map((e) => e.name)];
+  // Settled once the kernel is first idle (or after a while without): the site's worker is
+  // registered no sooner, so that its precache does not slow the kernel's start.
+  const kernelStarted = new Promise((done) => {
+    const idle = () => document.querySelector(".%(idle)s") !== null;
+    const observer = new MutationObserver(() => idle() && settle());
+    const timer = setTimeout(() => settle(), %(wait)d);
+    const settle = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      done();
+    };
+    observer.observe(document, { subtree: true, childList: true, attributeFilter: ["class"] });
+  });
   // On this page's worker, and on each new one (a new deploy's takes over while the page is
   // open, and the old one's cache is deleted).
   const handOver = () => {
     if (serviceWorker.controller?.scriptURL !== own.href) return;
-    serviceWorker.register(site, { updateViaCache: "none" }).catch(() => {});
+    kernelStarted.then(() => serviceWorker.register(site, { updateViaCache: "none" }))
+      .catch(() => {});
     serviceWorker.controller.postMessage({ notebookUsed: used() });
   };
   handOver();
@@ -106,12 +127,16 @@ def finish_app(app: Path) -> list[str]:
                       for pattern in TRIMMED for path in app.glob(pattern) if path.is_file()})
     for name in removed:
         (app / name).unlink()
-    if not any(UNREGISTERS in p.read_text(encoding="utf-8") for p in app.glob("build/*.js")):
-        raise SystemExit(f"build: {UNREGISTERS!r} is not in JupyterLite's bundle: check "
-                         "notebook_app.KEEPER_JS against this JupyterLite version")
+    bundle = [p.read_text(encoding="utf-8") for p in app.glob("build/*.js")]
+    for needed in (UNREGISTERS, KERNEL_IDLE):
+        if not any(needed in text for text in bundle):
+            raise SystemExit(f"build: {needed!r} is not in JupyterLite's bundle: check "
+                             "notebook_app.KEEPER_JS against this JupyterLite version")
     config = json.loads((app / "jupyter-lite.json").read_text(encoding="utf-8"))
     version = config["jupyter-config-data"]["appVersion"]
-    (app / KEEPER).write_text(KEEPER_JS % json.dumps(version), encoding="utf-8")
+    keeper = KEEPER_JS % {"version": json.dumps(version), "idle": KERNEL_IDLE,
+                          "wait": KERNEL_WAIT_MS}
+    (app / KEEPER).write_text(keeper, encoding="utf-8")
     for page in sorted(app.rglob("*.html")):
         up = "../" * (len(page.relative_to(app).parts) - 1)
         html = page.read_text(encoding="utf-8")

@@ -24,6 +24,7 @@ from sites import CACHES_AFTER_UPDATE, Site
 
 from attention_lessons import _attention
 from course_build.notebook import KERNEL_PLUGIN, NOTEBOOK_DIST
+from course_build.notebook_app import KERNEL_IDLE
 from course_build.offline import SW_PREFIX
 from course_build.paths import DIST, NOTEBOOKS
 
@@ -59,11 +60,28 @@ NOTEBOOK_CACHED = """async () => {
   })));
   return (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope);
 }"""
+# Whether the site's worker (the registration for `scope`, the site's top) is registered and
+# active within 60 s; asked again every 50 ms until it is registered, then awaited.
+SITE_WORKER_ACTIVE = """async (scope) => {
+  const deadline = Date.now() + 60000;
+  let registration;
+  while (!(registration = await navigator.serviceWorker.getRegistration(scope))) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((next) => setTimeout(next, 50));
+  }
+  const worker = registration.installing ?? registration.waiting ?? registration.active;
+  while (worker.state !== "activated") {
+    if (worker.state === "redundant") return false;
+    await new Promise((next) => worker.addEventListener("statechange", next, { once: true }));
+  }
+  return registration.scope === scope;
+}"""
 
 
-# JupyterLite's kernel indicator (no role, no name) marks an idle kernel with this class. Every
-# engine's notebook test waits for it before Run All (see `run_all_cells`).
-IDLE_KERNEL = ".jp-KernelStatus-success"
+# JupyterLite's kernel indicator (no role, no name) marks an idle kernel with this class, as
+# keep-site-worker.js knows it too. Every engine's notebook test waits for it before Run All
+# (see `run_all_cells`).
+IDLE_KERNEL = f".{KERNEL_IDLE}"
 # JupyterLite pings its service worker at this root path; the worker answers once it controls
 # the page, and a ping sent before that reaches the server and 404s (JupyterLite then stops).
 HEARTBEAT = "/api/service-worker-heartbeat"
@@ -255,6 +273,9 @@ def test_after_one_opening_the_notebook_runs_with_the_server_gone(
 ) -> None:
     open_notebook(page, f"{own_site.url}d8/", "d8")
     see_lines(page, "d8")
+    # The site's worker is registered again once the kernel has started, and precaches the
+    # lessons as it installs: a learner who goes offline before it is active has no lessons.
+    assert page.evaluate(SITE_WORKER_ACTIVE, own_site.url), "the site's worker never came back"
     scopes = page.evaluate(NOTEBOOK_CACHED)
     # JupyterLite's worker beside the site's: the site's is registered again (keep-site-worker.js).
     assert sorted(scopes) == [own_site.url, f"{own_site.url}notebook/"]
