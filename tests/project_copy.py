@@ -7,6 +7,9 @@ import subprocess
 from collections.abc import Collection
 from pathlib import Path
 
+from course_build.notebook import KERNEL_CACHE, WHEEL_CACHE
+from course_build.paths import NODE_MODULES
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -20,3 +23,14 @@ def fresh_copy(to: Path, leave_out: Collection[str] = ()) -> Path:
             (to / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, to / name)
     return to
+
+
+def share_caches(copy: Path) -> None:
+    """Give the copy this checkout's npm runtime, PyPI downloads and compiled kernel, which a
+    second build would find there anyway: what these tests build is the rest, and it takes
+    a minute less (the kernel's bytecode alone is half a minute)."""
+    for cache in (NODE_MODULES, WHEEL_CACHE, KERNEL_CACHE):
+        if cache.is_dir():
+            link = copy / cache.relative_to(ROOT)
+            link.parent.mkdir(parents=True, exist_ok=True)
+            link.symlink_to(cache, target_is_directory=True)

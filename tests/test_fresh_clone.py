@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from course_build.paths import NODE_MODULES
-from project_copy import fresh_copy
+from project_copy import fresh_copy, share_caches
 
 DEBIAN_PYTHON = Path("/usr/bin/python3")  # these machines have it; CI's is one of them
 # What a Python has installed, from its own point of view (site and user packages alike).
@@ -34,8 +33,8 @@ def test_build_py_builds_a_fresh_clone_with_debians_python_and_installs_nothing_
         f"{DEBIAN_PYTHON} is not marked externally managed, so this test proves nothing")
     clone = tmp_path / "clone"
     fresh_copy(clone)
-    # The npm runtime is not what this test is about: share the one already installed.
-    (clone / "node_modules").symlink_to(NODE_MODULES, target_is_directory=True)
+    # The npm runtime and the build's caches are not what this test is about: .venv/ is.
+    share_caches(clone)
     before = installed(DEBIAN_PYTHON)
     env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONPATH"}}
     done = subprocess.run([DEBIAN_PYTHON, "build.py", "build"], cwd=clone, env=env,

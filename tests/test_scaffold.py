@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from course_build.scaffold import new_lesson
-from project_copy import fresh_copy
+from project_copy import fresh_copy, share_caches
 
 ROOT = Path(__file__).resolve().parents[1]
 # What the copy of the project leaves out besides what git ignores: this test (it would run
@@ -20,15 +20,11 @@ LEFT_OUT = {"tests/test_scaffold.py", "tests/test_fresh_clone.py"}
 
 
 def copy_project(to: Path) -> Path:
-    """A copy of the project's sources, sharing the installed npm runtime, the build's .venv/
-    (so build.py runs there as it does here) and the wheel cache."""
+    """A copy of the project's sources, sharing the build's .venv/ (so build.py runs there as
+    it does here) and its caches."""
     fresh_copy(to, LEFT_OUT)
     (to / ".venv").symlink_to(ROOT / ".venv")
-    if (ROOT / "node_modules").is_dir():
-        (to / "node_modules").symlink_to(ROOT / "node_modules")
-    if (ROOT / "build" / "notebook-wheels").is_dir():
-        (to / "build").mkdir()
-        (to / "build" / "notebook-wheels").symlink_to(ROOT / "build" / "notebook-wheels")
+    share_caches(to)
     return to
 
 

@@ -21,6 +21,7 @@ from .runtime import PYODIDE_DIST
 
 NOTEBOOK_DIST = DIST / "notebook"
 WHEEL_CACHE = ROOT / "build" / "notebook-wheels"  # PyPI downloads, kept between builds
+KERNEL_CACHE = ROOT / "build" / "kernel"  # the kernel's bytecode, by what made it
 WHEEL_INPUTS = (PACKAGE, FIXTURES, PYPROJECT)  # what the package's wheel is made of
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # Every cell in the page from the start. JupyterLab's default attaches the cells below the
@@ -154,7 +155,7 @@ def build_notebook() -> None:
         shutil.copy2(wheel, wheels)
     trim_jedi(next(wheels.glob("jedi-*.whl")), importable(wheels))
     precompile_kernel(PYODIDE_DIST, RUNTIME, wheels, NOTEBOOK_DIST / STDLIB_URL,
-                      ROOT / "build" / "kernel")
+                      KERNEL_CACHE)
     lock = kernel_lock(wheels)
     (wheels / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     notebook_app.finish_app(NOTEBOOK_DIST)
