@@ -51,7 +51,8 @@ KEEPER = "keep-site-worker.js"  # beside the app's pages, in notebook/
 # so the next open (offline, it may be) would unregister every worker again. KEEPER writes
 # that key first, hands JupyterLite's worker, once it controls the page, the list of what
 # the page loaded before any worker did, to be cached, and registers the site's worker again
-# (see KERNEL_IDLE for when). Found by its log line; if a new JupyterLite lacks it, the build stops.
+# (KERNEL_IDLE says when). The unregistering is found by its log line, UNREGISTERS; if a new
+# JupyterLite lacks it, the build stops.
 UNREGISTERS = "New version, unregistering existing service workers."
 # The site's worker precaches every lesson's runtime as it installs, Pyodide among it, which
 # the kernel is loading at the same time: registered while the kernel started, it made the
