@@ -43,7 +43,7 @@ async function look({ css, role, name }) {
 }
 
 // A look that a navigation cut short: the page it looked at is gone.
-const GONE = /no such node|no such frame|not known|context was destroyed/i;
+const GONE = /no such node|no such handle|no such frame|not known|context was destroyed/i;
 
 // `look`, again until it finds the element or `timeout` ms pass (0: looks once).
 async function find(args, timeout = STEP_TIMEOUT_MS) {
