@@ -52,7 +52,7 @@ def test_a_new_lesson_builds_and_passes_the_unit_tests_with_no_other_edit(
     assert (copy / "dist" / "demo" / "index.html").is_file()
     track = (copy / "dist" / "index.html").read_text(encoding="utf-8")
     assert 'href="demo/"' in track
-    # Every unit test but the fuzzers, which take about a minute: they feed D8's lesson alone
+    # Every unit test but the fuzzers (about 15 s): they feed D8's lesson alone
     # to the record loader and the number parser, so a new lesson cannot change them.
     tested = run(copy, "-m", "pytest", "-q", "-x", "-p", "no:randomly", "-p", "no:cacheprovider",
                  "--ignore=tests/e2e", "--ignore=tests/test_fuzz.py")
