@@ -47,6 +47,26 @@ def assert_accessible(page: Page, state: str) -> None:
     assert scrolled <= width, f"{state}: the page is {scrolled} px wide in a {width} px window"
 
 
+Screen = tuple[int, Literal["light", "dark"]]
+# Each state of a lesson is checked on each screen in turn, in one visit: a visit per screen
+# would start Python and walk the lesson again for the same states.
+JOURNEY_SCREENS: tuple[Screen, ...] = ((1280, "light"), (375, "light"), (375, "dark"))
+EXPLORE_SCREENS: tuple[Screen, ...] = ((1280, "light"), (375, "dark"), (320, "light"))
+
+
+def show_on(page: Page, screen: Screen) -> None:
+    width, scheme = screen
+    page.set_viewport_size({"width": width, "height": 900})
+    page.emulate_media(color_scheme=scheme)
+
+
+def assert_accessible_on(page: Page, screens: tuple[Screen, ...], state: str) -> None:
+    """`assert_accessible` on each screen, a width and a colour scheme, in turn."""
+    for width, scheme in screens:
+        show_on(page, (width, scheme))
+        assert_accessible(page, f"{state}, {width} px wide, {scheme}")
+
+
 def assert_radios_unsqueezed(page: Page) -> None:
     """Every radio keeps the size of the first, however long its label and narrow the window."""
     sizes = [radio.bounding_box() for radio in page.get_by_role("radio").all()]
@@ -55,40 +75,33 @@ def assert_radios_unsqueezed(page: Page) -> None:
 
 
 @pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
-@pytest.mark.parametrize("screen", [(1280, "light"), (375, "light"), (375, "dark")], ids=str)
 def test_axe_finds_nothing_from_start_to_met(
-    page: Page,
-    site_url: str,
-    console_errors: list[str],
-    screen: tuple[int, Literal["light", "dark"]],
-    plan: Plan,
+    page: Page, site_url: str, console_errors: list[str], plan: Plan
 ) -> None:
-    width, scheme = screen
-    page.set_viewport_size({"width": width, "height": 900})
-    page.emulate_media(color_scheme=scheme)
     held: list[Route] = []
 
     def hold(route: Route) -> None:  # Python cannot start until the test lets the runtime go
         held.append(route)
 
+    show_on(page, JOURNEY_SCREENS[0])
     page.route("**/pyodide.asm.wasm", hold)
     with page.expect_request(lambda request: request.url.endswith("/pyodide.asm.wasm")):
         page.goto(f"{site_url}{plan.slug}/")
     # The prediction step works before Python is ready (prelock.js), so the lock is enabled.
     expect(page.get_by_role("button", name="Lock in my prediction")).to_be_enabled()
-    assert_accessible(page, "before Python is ready")
+    assert_accessible_on(page, JOURNEY_SCREENS, "before Python is ready")
     assert held, "the runtime request was not held"
     for route in held:
         route.continue_()
     python_ready(page)
-    assert_accessible(page, "once Python is ready")
+    assert_accessible_on(page, JOURNEY_SCREENS, "once Python is ready")
 
     lock_prediction(page, plan.wrong_prediction)
     check_answers(page, plan.wrong_answers)
     check_answers(page, plan.one_wrong)
     lock_reading(page, plan.wrong_reading)
     expect(gate(page)).to_contain_text("The reading locked in is not the right one yet.")
-    assert_accessible(page, "with wrong answers and a wrong reading showing")
+    assert_accessible_on(page, JOURNEY_SCREENS, "with wrong answers and a wrong reading showing")
 
     check_answers(page, plan.right_answers)  # the third run opens the first hint
     lock_reading(page, plan.right_reading)
@@ -96,11 +109,11 @@ def test_axe_finds_nothing_from_start_to_met(
     for disclosure in page.get_by_text("Show this head's numbers").all():
         disclosure.click()
     expect(gate(page)).to_contain_text("Met. You demonstrated it on these numbers.")
-    assert_accessible(page, "with the gate met, a hint and both heads' numbers open")
-    assert_radios_unsqueezed(page)
-    page.set_viewport_size({"width": 320, "height": 900})  # WCAG's reflow width
-    assert_accessible(page, "with the gate met, at 320 px wide")
-    assert_radios_unsqueezed(page)
+    # 320 px is WCAG's reflow width.
+    for screen in (*JOURNEY_SCREENS, (320, "light"), (320, "dark")):
+        assert_accessible_on(page, (screen,),
+                             "with the gate met, a hint and both heads' numbers open")
+        assert_radios_unsqueezed(page)
     assert console_errors == []
 
 
@@ -113,17 +126,9 @@ def test_axe_finds_nothing_on_the_track_page(page: Page, site_url: str, width: i
 
 
 @pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
-@pytest.mark.parametrize("screen", [(1280, "light"), (375, "dark"), (320, "light")], ids=str)
 def test_axe_finds_nothing_while_exploring(
-    page: Page,
-    site_url: str,
-    console_errors: list[str],
-    screen: tuple[int, Literal["light", "dark"]],
-    plan: Plan,
+    page: Page, site_url: str, console_errors: list[str], plan: Plan
 ) -> None:
-    width, scheme = screen
-    page.set_viewport_size({"width": width, "height": 900})
-    page.emulate_media(color_scheme=scheme)
     page.goto(f"{site_url}{plan.slug}/")
     python_ready(page)
     lock_prediction(page, plan.wrong_prediction)
@@ -136,7 +141,8 @@ def test_axe_finds_nothing_while_exploring(
     for disclosure in page.get_by_text("Show this head's explored numbers").all():
         disclosure.click()
     expect(page.get_by_text(re.compile(r"^At full precision"))).to_be_visible()
-    assert_accessible(page, "while exploring, a point moved and focused, a bad coordinate typed")
+    assert_accessible_on(page, EXPLORE_SCREENS,
+                         "while exploring, a point moved and focused, a bad coordinate typed")
     page.get_by_role("button", name="Back to the fixture").click()
-    assert_accessible(page, "back at the fixture")
+    assert_accessible_on(page, EXPLORE_SCREENS, "back at the fixture")
     assert console_errors == []
