@@ -175,6 +175,9 @@ class FirefoxLearner:
             [node, str(FIREFOX_DRIVER), firefox], cwd=ROOT, text=True,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
         self.replies: queue.Queue[str] = queue.Queue()
+        # Set once a command went unanswered: its answer may still come, in reply to the
+        # next command, so this driver serves no later test.
+        self.broken = False
         self.listener = threading.Thread(target=self._listen, daemon=True)
         self.listener.start()
         self.version = self._call("version", seconds=BOOT_SECONDS)
@@ -192,8 +195,10 @@ class FirefoxLearner:
         try:
             line = self.replies.get(timeout=seconds)
         except queue.Empty:
+            self.broken = True
             raise AssertionError(f"Firefox's driver did not answer {op} in {seconds} s") from None
         if not line:
+            self.broken = True
             raise AssertionError(f"Firefox's driver ended during {op}; see its log above")
         reply = json.loads(line)
         if "error" in reply:
@@ -213,6 +218,10 @@ class FirefoxLearner:
         self.listener.join()
         if self.process.stdout is not None:
             self.process.stdout.close()
+
+    def fresh(self) -> None:
+        """Close the page and its private browser context, and open a page in a new one."""
+        self._call("fresh", seconds=BOOT_SECONDS)
 
     def goto(self, url: str) -> None:
         self._call("goto", url=url)
@@ -436,15 +445,29 @@ def webkit_session() -> Iterator[WebDriver]:
             os.killpg(group, signal.SIGTERM)
 
 
-@contextlib.contextmanager
-def firefox_session() -> Iterator[FirefoxLearner]:
-    firefox = require(FIREFOX, "firefox-esr")
-    node = require("node", "nodejs")
-    assert (NODE_MODULES / "puppeteer-core").is_dir(), (
-        "puppeteer-core is missing: run `python3 build.py setup` (npm ci)")
-    learner = FirefoxLearner(node, firefox)
-    try:
-        yield learner
-    finally:
-        learner.close()
+class SharedFirefox:
+    """One Firefox for the tests that ask for it, each given a page in a new private browser
+    context (firefox_driver.mjs `fresh`): nothing a site kept carries from one test to the
+    next, and no test waits the 5 s a Firefox takes to start. A driver that has stopped
+    answering, or has ended, is replaced by a new Firefox."""
 
+    def __init__(self) -> None:
+        self.learner: FirefoxLearner | None = None
+
+    def fresh(self) -> FirefoxLearner:
+        if self.learner is not None and not self.learner.broken:
+            with contextlib.suppress(AssertionError):
+                self.learner.fresh()
+                return self.learner
+        self.close()
+        firefox = require(FIREFOX, "firefox-esr")
+        node = require("node", "nodejs")
+        assert (NODE_MODULES / "puppeteer-core").is_dir(), (
+            "puppeteer-core is missing: run `python3 build.py setup` (npm ci)")
+        self.learner = FirefoxLearner(node, firefox)
+        return self.learner
+
+    def close(self) -> None:
+        if self.learner is not None:
+            self.learner.close()
+            self.learner = None

@@ -1,5 +1,5 @@
-// One page in Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core, for the
-// Python tests (FirefoxLearner in cross_browser.py).
+// One page at a time in Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core,
+// for the Python tests (FirefoxLearner in cross_browser.py).
 //
 // node firefox_driver.mjs FIREFOX reads one JSON command per line on stdin, {"op", ...},
 // and answers each on stdout with {"value"} or {"error"}. Elements are found by role and
@@ -83,20 +83,33 @@ const browser = await puppeteer.launch({
   executablePath: firefox,
   headless: true,
 });
-const page = await browser.newPage();
-page.on("console", (message) => {
-  if (message.type() === "error") errors.push(`console: ${message.text()}`);
-});
-page.on("pageerror", (error) => errors.push(`page error: ${error}`));
-// A preload script: Firefox runs it before the page's own, outside the page's CSP.
-await page.evaluateOnNewDocument(() => {
-  document.addEventListener("securitypolicyviolation", (event) => {
-    console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
+let userContext = null;
+let page = null;
+
+// A page in a new private browser context: no storage, caches, service workers or HTTP
+// cache of the context before it, which is closed with all it kept. One Firefox serves
+// many tests this way; starting one takes about 5 s.
+async function freshPage() {
+  if (userContext) await userContext.close();
+  errors.length = 0;
+  userContext = await browser.createBrowserContext();
+  page = await userContext.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
   });
-});
+  page.on("pageerror", (error) => errors.push(`page error: ${error}`));
+  // A preload script: Firefox runs it before the page's own, outside the page's CSP.
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
+    });
+  });
+}
+await freshPage();
 
 const commands = {
   version: () => browser.version(),
+  fresh: () => freshPage(),
   goto: async ({ url }) => { await page.goto(url); },
   reload: async () => { await page.reload(); },
   // The boot status once it says either ready or failed, watched as the page changes.

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from cross_browser import ChromiumLearner, Learner, WebKitLearner, firefox_session, webkit_session
+from cross_browser import ChromiumLearner, Learner, SharedFirefox, WebKitLearner, webkit_session
 from learner import D8, EARLY_LOCK, L82, PLANS, WHY, WHY_LABEL, Plan
 from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, REVISED, TITLE, Site
 from test_notebook import IDLE_KERNEL
@@ -24,14 +24,22 @@ OTHER_ENGINES = ("firefox", "webkit")
 NOT_DONE = "which is not done yet in this browser"
 
 
+@pytest.fixture(scope="module")
+def firefox() -> Iterator[SharedFirefox]:
+    shared = SharedFirefox()
+    yield shared
+    shared.close()
+
+
 @pytest.fixture
 def learner(engine: str, request: pytest.FixtureRequest) -> Iterator[Learner]:
-    """A fresh browser of the given engine, one page open."""
+    """One page open, with no site data: Chromium's in the warm profile or a new context (see
+    conftest's `context`), Firefox's in a new private context of one shared Firefox, and
+    WebKit's in a new browser."""
     if engine == "chromium":
         yield ChromiumLearner(request.getfixturevalue("page"))
     elif engine == "firefox":
-        with firefox_session() as firefox:
-            yield firefox
+        yield request.getfixturevalue("firefox").fresh()
     else:
         with webkit_session() as driver:
             yield WebKitLearner(driver)
