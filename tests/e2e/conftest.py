@@ -87,14 +87,20 @@ class WarmProfile:
         self.context = context
         self.anchor = context.pages[0] if context.pages else context.new_page()
         self.session = context.new_cdp_session(self.anchor)
+        self.session.send("ServiceWorker.enable")
 
     def forget(self, origins: Iterable[str]) -> None:
-        """Close every page but the blank one, and clear all that a site keeps in the browser
-        for each origin (storage, IndexedDB, caches, service workers, cookies), but not the
-        HTTP cache."""
+        """Close every page but the blank one, stop every service worker, and clear all that a
+        site keeps in the browser for each origin (storage, IndexedDB, caches, service workers,
+        cookies), but not the HTTP cache.
+
+        A worker still running when its registration is cleared keeps its renderer process
+        alive for good: one process of 100-260 MB a test, counted here, until the machine ran
+        short of memory. Stopped first, it goes with its registration."""
         for page in self.context.pages:
             if page != self.anchor:
                 page.close()
+        self.session.send("ServiceWorker.stopAllWorkers")
         for each in origins:
             self.session.send("Storage.clearDataForOrigin", {"origin": each, "storageTypes": "all"})
 
