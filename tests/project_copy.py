@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
+from typing import Any
 
 from course_build.notebook import KERNEL_CACHE, WHEEL_CACHE
 from course_build.paths import NODE_MODULES
 
 ROOT = Path(__file__).resolve().parents[1]
+# What each test module that builds a copy of the project does with it, by module name; the
+# `copies` fixture (tests/conftest.py) runs them side by side.
+BUILDS: dict[str, Callable[[Path], Any]] = {}
+
+
+def built_in_a_copy(work: Callable[[Path], Any]) -> Callable[[Path], Any]:
+    """Register `work(folder)` as its module's build of a copy; `copies[module]` gives its
+    result to that module's test."""
+    BUILDS[work.__module__] = work
+    return work
 
 
 def fresh_copy(to: Path, leave_out: Collection[str] = ()) -> Path:

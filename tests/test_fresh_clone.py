@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import subprocess
+from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from project_copy import fresh_copy, share_caches
+from project_copy import built_in_a_copy, fresh_copy, share_caches
 
 DEBIAN_PYTHON = Path("/usr/bin/python3")  # these machines have it; CI's is one of them
 # What a Python has installed, from its own point of view (site and user packages alike).
@@ -22,16 +24,12 @@ def installed(python: Path) -> list[str]:
     return done.stdout.splitlines()
 
 
-@pytest.mark.fresh_clone
-def test_build_py_builds_a_fresh_clone_with_debians_python_and_installs_nothing_there(
-    tmp_path: Path,
-) -> None:
-    stdlib = subprocess.run(
-        [DEBIAN_PYTHON, "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))"],
-        capture_output=True, text=True, check=True).stdout.strip()
-    assert (Path(stdlib) / "EXTERNALLY-MANAGED").is_file(), (
-        f"{DEBIAN_PYTHON} is not marked externally managed, so this test proves nothing")
-    clone = tmp_path / "clone"
+@built_in_a_copy
+def build_with_debians_python(folder: Path) -> tuple[Path, subprocess.CompletedProcess[str],
+                                                     list[str], list[str]]:
+    """A fresh copy built with Debian's Python: the copy, the build, and what that Python has
+    installed before and after it."""
+    clone = folder / "clone"
     fresh_copy(clone)
     # The npm runtime and the build's caches are not what this test is about: .venv/ is.
     share_caches(clone)
@@ -39,9 +37,22 @@ def test_build_py_builds_a_fresh_clone_with_debians_python_and_installs_nothing_
     env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONPATH"}}
     done = subprocess.run([DEBIAN_PYTHON, "build.py", "build"], cwd=clone, env=env,
                           capture_output=True, text=True, timeout=900, check=False)
+    return clone, done, before, installed(DEBIAN_PYTHON)
+
+
+@pytest.mark.fresh_clone
+def test_build_py_builds_a_fresh_clone_with_debians_python_and_installs_nothing_there(
+    copies: dict[str, Future[Any]],
+) -> None:
+    stdlib = subprocess.run(
+        [DEBIAN_PYTHON, "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))"],
+        capture_output=True, text=True, check=True).stdout.strip()
+    assert (Path(stdlib) / "EXTERNALLY-MANAGED").is_file(), (
+        f"{DEBIAN_PYTHON} is not marked externally managed, so this test proves nothing")
+    clone, done, before, after = copies[__name__].result()
     said = done.stdout + done.stderr
     assert done.returncode == 0, said[-4000:]
     assert "build.py: making .venv/ with /usr/bin/python3" in said
     assert (clone / "dist" / "d8" / "index.html").is_file()
     assert (clone / ".venv" / "bin" / "python").exists()
-    assert installed(DEBIAN_PYTHON) == before
+    assert after == before

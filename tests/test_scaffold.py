@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from course_build.scaffold import new_lesson
-from project_copy import fresh_copy, share_caches
+from project_copy import built_in_a_copy, fresh_copy, share_caches
 
 ROOT = Path(__file__).resolve().parents[1]
 # What the copy of the project leaves out besides what git ignores: this test (it would run
@@ -34,12 +36,29 @@ def run(copy: Path, *argv: str) -> subprocess.CompletedProcess[str]:
                           text=True, check=False)
 
 
+@built_in_a_copy
+def scaffold_a_lesson(folder: Path) -> tuple[Path, dict[str, subprocess.CompletedProcess[str]]]:
+    """In a copy: `new-lesson demo`, the build, the unit tests, and the new lesson's own."""
+    copy = copy_project(folder / "project")
+    steps = {"made": run(copy, "build.py", "new-lesson", "demo")}
+    if steps["made"].returncode == 0:
+        steps["built"] = run(copy, "build.py", "build")
+        # Every unit test but the fuzzers (about 15 s): they feed D8's lesson alone to the
+        # record loader and the number parser, so a new lesson cannot change them.
+        steps["tested"] = run(copy, "-m", "pytest", "-q", "-x", "-p", "no:randomly",
+                              "-p", "no:cacheprovider",
+                              "--ignore=tests/e2e", "--ignore=tests/test_fuzz.py")
+        steps["own"] = run(copy, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "tests/test_demo.py")
+    return copy, steps
+
+
 @pytest.mark.fresh_clone  # it builds a copy of the project: not for --quick
 def test_a_new_lesson_builds_and_passes_the_unit_tests_with_no_other_edit(
-    tmp_path: Path,
+    copies: dict[str, Future[Any]],
 ) -> None:
-    copy = copy_project(tmp_path / "project")
-    made = run(copy, "build.py", "new-lesson", "demo")
+    copy, steps = copies[__name__].result()
+    made = steps["made"]
     assert made.returncode == 0, made.stderr
     for path in ("src/attention_lessons/lessons/demo.py", "tests/test_demo.py",
                  "tests/e2e/plans/demo.py", "fixtures/notebooks/demo.ipynb"):
@@ -47,17 +66,14 @@ def test_a_new_lesson_builds_and_passes_the_unit_tests_with_no_other_edit(
         assert (copy / path).is_file()
     registry = (copy / "src/attention_lessons/lessons/__init__.py").read_text(encoding="utf-8")
     assert "    demo.LESSON,\n)}" in registry
-    built = run(copy, "build.py", "build")
+    built = steps["built"]
     assert built.returncode == 0, built.stdout + built.stderr
     assert (copy / "dist" / "demo" / "index.html").is_file()
     track = (copy / "dist" / "index.html").read_text(encoding="utf-8")
     assert 'href="demo/"' in track
-    # Every unit test but the fuzzers (about 15 s): they feed D8's lesson alone
-    # to the record loader and the number parser, so a new lesson cannot change them.
-    tested = run(copy, "-m", "pytest", "-q", "-x", "-p", "no:randomly", "-p", "no:cacheprovider",
-                 "--ignore=tests/e2e", "--ignore=tests/test_fuzz.py")
+    tested = steps["tested"]
     assert tested.returncode == 0, tested.stdout[-3000:]
-    own = run(copy, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_demo.py")
+    own = steps["own"]
     assert own.returncode == 0, own.stdout[-3000:]
     assert "3 passed" in own.stdout
 
