@@ -76,33 +76,32 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 class WarmProfile:
     """One Chromium profile on disk that the tests share, so that its HTTP cache and its cache
-    of compiled wasm carry from test to test. Site data never carries over (see `forget`).
-
-    A blank page stays open in it from start to end, and the DevTools session that clears
-    site data lives on that page. A browser left with no page at all between tests starts the
-    next test's Python about 1.3 s later (3.4-4.6 s against 2.1-3.3 s a warm D8 here), and
-    closing and opening the clearing page cost 0.5 s more each time."""
+    of compiled wasm carry from test to test. Site data never carries over (see `forget`)."""
 
     def __init__(self, context: BrowserContext) -> None:
         self.context = context
-        self.anchor = context.pages[0] if context.pages else context.new_page()
-        self.session = context.new_cdp_session(self.anchor)
-        self.session.send("ServiceWorker.enable")
 
     def forget(self, origins: Iterable[str]) -> None:
-        """Close every page but the blank one, stop every service worker, and clear all that a
-        site keeps in the browser for each origin (storage, IndexedDB, caches, service workers,
-        cookies), but not the HTTP cache.
+        """Close every page, stop every service worker, and clear all that a site keeps in the
+        browser for each origin (storage, IndexedDB, caches, service workers, cookies), but not
+        the HTTP cache.
 
         A worker still running when its registration is cleared keeps its renderer process
-        alive for good: one process of 100-260 MB a test, counted here, until the machine ran
-        short of memory. Stopped first, it goes with its registration."""
+        alive for good: one process of 100-260 MB a test, until the machine runs short. Stopped
+        first, it goes with its registration. Every page is closed, and none is kept open
+        between tests, so that each test's pages start in renderer processes of their own: a
+        blank page kept open made boots faster but let processes live on from test to test,
+        and a suite run with it saw renderer crashes that runs without it did not."""
         for page in self.context.pages:
-            if page != self.anchor:
-                page.close()
-        self.session.send("ServiceWorker.stopAllWorkers")
+            page.close()
+        helper = self.context.new_page()
+        session = self.context.new_cdp_session(helper)
+        session.send("ServiceWorker.enable")
+        session.send("ServiceWorker.stopAllWorkers")
         for each in origins:
-            self.session.send("Storage.clearDataForOrigin", {"origin": each, "storageTypes": "all"})
+            session.send("Storage.clearDataForOrigin", {"origin": each, "storageTypes": "all"})
+        session.detach()
+        helper.close()
 
 
 @pytest.fixture(scope="session")
