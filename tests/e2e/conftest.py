@@ -74,47 +74,36 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "ignore_default_args": ["--disable-back-forward-cache"]}
 
 
-class WarmProfile:
-    """One Chromium profile on disk that the tests share, so that its HTTP cache and its cache
-    of compiled wasm carry from test to test. Site data never carries over (see `forget`)."""
-
-    def __init__(self, context: BrowserContext) -> None:
-        self.context = context
-
-    def forget(self, origins: Iterable[str]) -> None:
-        """Close every page, stop every service worker, and clear all that a site keeps in the
-        browser for each origin (storage, IndexedDB, caches, service workers, cookies), but not
-        the HTTP cache.
-
-        A worker still running when its registration is cleared keeps its renderer process
-        alive for good: one process of 100-260 MB a test, until the machine runs short. Stopped
-        first, it goes with its registration. Every page is closed, and none is kept open
-        between tests, so that each test's pages start in renderer processes of their own: a
-        blank page kept open made boots faster but let processes live on from test to test,
-        and a suite run with it saw renderer crashes that runs without it did not."""
-        for page in self.context.pages:
-            page.close()
-        helper = self.context.new_page()
-        session = self.context.new_cdp_session(helper)
-        session.send("ServiceWorker.enable")
-        session.send("ServiceWorker.stopAllWorkers")
-        for each in origins:
-            session.send("Storage.clearDataForOrigin", {"origin": each, "storageTypes": "all"})
-        session.detach()
-        helper.close()
-
-
 @pytest.fixture(scope="session")
 def warm_profile(
     browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
     browser_context_args: dict[str, Any], tmp_path_factory: pytest.TempPathFactory,
-) -> Iterator[WarmProfile]:
-    """The shared profile: a boot takes about 40% less time in it than in a new context,
-    which keeps neither cache."""
-    context = browser_type.launch_persistent_context(
+) -> Iterator[BrowserContext]:
+    """One Chromium profile on disk that the tests share, so that its HTTP cache and its cache
+    of compiled wasm carry from test to test: a boot takes about 40% less time than in a new
+    context, which keeps neither. Site data never carries over (see `context`)."""
+    profile = browser_type.launch_persistent_context(
         tmp_path_factory.mktemp("profile"), **browser_type_launch_args, **browser_context_args)
-    yield WarmProfile(context)
-    context.close()
+    yield profile
+    profile.close()
+
+
+def forget_site_data(profile: BrowserContext, origins: Iterable[str]) -> None:
+    """Close every page, stop every service worker, and clear all that a site keeps in the
+    browser for each origin (storage, IndexedDB, caches, service workers, cookies), but not
+    the HTTP cache. A worker still running when its registration is cleared keeps its renderer
+    process alive for good (100-260 MB a test); stopped first, it goes with its registration.
+    No page stays open between tests, so each test's pages get renderer processes of their own."""
+    for page in profile.pages:
+        page.close()
+    helper = profile.new_page()
+    session = profile.new_cdp_session(helper)
+    session.send("ServiceWorker.enable")
+    session.send("ServiceWorker.stopAllWorkers")
+    for each in origins:
+        session.send("Storage.clearDataForOrigin", {"origin": each, "storageTypes": "all"})
+    session.detach()
+    helper.close()
 
 
 @pytest.fixture
@@ -125,18 +114,18 @@ def context(request: pytest.FixtureRequest, site_url: str) -> Iterator[BrowserCo
     if request.node.get_closest_marker("cold") or "own_site" in request.fixturenames:
         yield request.getfixturevalue("new_context")()
         return
-    profile: WarmProfile = request.getfixturevalue("warm_profile")
+    profile: BrowserContext = request.getfixturevalue("warm_profile")
     visited = {origin(site_url)}
 
     def note(request: Request) -> None:
         if request.url.startswith("http"):
             visited.add(origin(request.url))
 
-    profile.forget(visited)
-    profile.context.on("request", note)
-    yield profile.context
-    profile.context.remove_listener("request", note)
-    profile.forget(visited)
+    forget_site_data(profile, visited)
+    profile.on("request", note)
+    yield profile
+    profile.remove_listener("request", note)
+    forget_site_data(profile, visited)
 
 
 @pytest.fixture(scope="session")

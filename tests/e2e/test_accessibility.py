@@ -7,7 +7,6 @@ from typing import Any, Literal
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from conftest import python_ready
 from learner import (
     PLANS,
     Plan,
@@ -17,6 +16,8 @@ from learner import (
     lock_reading,
 )
 from playwright.sync_api import Page, Route, expect
+
+from conftest import python_ready
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 # axe arrives through page.evaluate, which goes over the DevTools protocol: the page's CSP
@@ -62,8 +63,9 @@ def show_on(page: Page, screen: Screen) -> None:
 
 def assert_accessible_on(page: Page, screens: tuple[Screen, ...], state: str) -> None:
     """`assert_accessible` on each screen, a width and a colour scheme, in turn."""
-    for width, scheme in screens:
-        show_on(page, (width, scheme))
+    for screen in screens:
+        show_on(page, screen)
+        width, scheme = screen
         assert_accessible(page, f"{state}, {width} px wide, {scheme}")
 
 
