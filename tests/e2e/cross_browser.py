@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 import pytest
-from conftest import FAILED_PREFIX, READY_TEXT, python_ready, watch_errors
 from playwright.sync_api import Locator, Page, expect
 from selenium import webdriver
 from selenium.common.exceptions import (
@@ -40,6 +39,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
+from conftest import FAILED_PREFIX, READY_TEXT, python_ready, watch_errors
 from course_build.machine import FIREFOX, WEBKIT_DRIVER, XVFB_RUN
 from course_build.paths import NODE_MODULES, ROOT
 

@@ -6,9 +6,10 @@ import re
 from collections.abc import Mapping, Sequence
 
 import plans
-from conftest import python_ready
 from plans import attention_by_hand, two_heads
 from playwright.sync_api import Locator, Page, expect
+
+from conftest import python_ready
 
 # Each lesson's plan lives in plans/; these names stay here for the tests that are D8's or 8.2's.
 Plan = plans.Plan

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import python_ready
 from learner import D8, EARLY_LOCK, PLANS, WHY, WHY_LABEL, Plan
 from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from conftest import python_ready
 
 
 def open_held(page: Page, url: str) -> list[Route]:

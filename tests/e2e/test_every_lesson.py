@@ -7,7 +7,6 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import python_ready
 from learner import (
     PLANS,
     Plan,
@@ -25,6 +24,7 @@ from test_notebook import APP_TIMEOUT_MS, HEARTBEAT, KERNEL_TIMEOUT_MS, run_all_
 
 from attention_lessons import Lesson
 from attention_lessons.lessons import LESSONS
+from conftest import python_ready
 
 EVERY_PLAN = pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
 

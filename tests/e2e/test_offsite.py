@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from conftest import python_ready
 from learner import (
     MIXED_ANSWERS,
     check_answers,
@@ -14,6 +13,8 @@ from learner import (
     open_d8,
 )
 from playwright.sync_api import Page, expect
+
+from conftest import python_ready
 
 SameOrigin = Callable[[Iterable[str], str], None]
 

@@ -10,7 +10,6 @@ from html.parser import HTMLParser
 from urllib.parse import urljoin
 
 import pytest
-from conftest import python_ready, watch_errors
 from learner import (
     D8,
     L82,
@@ -26,6 +25,7 @@ from learner import (
 from playwright.sync_api import Locator, Page, expect
 
 from attention_lessons.lessons import LESSONS
+from conftest import python_ready, watch_errors
 
 FIRST_SITE_KEY = "attention-lessons:d8:progress"
 FIRST_SITE_RECORD = {
