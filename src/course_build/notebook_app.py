@@ -9,6 +9,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .paths import WEB
+
 # Files of the built app (paths under notebook/) that the notebook app never asks for:
 # jupyter lite build's leftovers (its bundler's configs, the packages' metadata, the config
 # schema). Not jupyter-lite.ipynb: config-utils.js fetches it beside each jupyter-lite.json
@@ -61,6 +63,10 @@ UNREGISTERS = "New version, unregistering existing service workers."
 # build stops if the bundle lacks it), or after KERNEL_WAIT_MS if the kernel never is.
 KERNEL_IDLE = "jp-KernelStatus-success"
 KERNEL_WAIT_MS = 60_000
+# A federated extension of our own (web/notebook/start-kernel.js) that starts the notebook's
+# kernel as the app's plugins activate: JupyterLite starts it only once the notebook is drawn.
+START_KERNEL = WEB / "notebook" / "start-kernel.js"
+START_KERNEL_NAME = "attention-lessons-start-kernel"
 KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside JupyterLite's.
 // JupyterLite unregisters every worker of the origin when the worker that controls the page
 // has no `${script URL}-version` key holding its version: on a first open (the site's
@@ -135,6 +141,7 @@ def finish_app(app: Path) -> list[str]:
                              "notebook_app.KEEPER_JS against this JupyterLite version")
     config = json.loads((app / "jupyter-lite.json").read_text(encoding="utf-8"))
     version = config["jupyter-config-data"]["appVersion"]
+    add_start_kernel(app, config)
     keeper = KEEPER_JS % {"version": json.dumps(version), "idle": KERNEL_IDLE,
                           "wait": KERNEL_WAIT_MS}
     (app / KEEPER).write_text(keeper, encoding="utf-8")
@@ -144,6 +151,20 @@ def finish_app(app: Path) -> list[str]:
         html = html.replace("</head>", f'  <script src="{up}{KEEPER}" defer></script>\n</head>', 1)
         page.write_text(protected(html), encoding="utf-8")
     return removed
+
+
+def add_start_kernel(app: Path, config: dict[str, Any]) -> None:
+    """Write START_KERNEL into `app` as a federated extension, named by its content so that no
+    cache keeps an old one, and list it in `config` (app/jupyter-lite.json, written here)."""
+    source = START_KERNEL.read_bytes()
+    load = f"static/remoteEntry.{hashlib.sha256(source).hexdigest()[:16]}.js"
+    entry = app / "extensions" / START_KERNEL_NAME / load
+    entry.parent.mkdir(parents=True)
+    entry.write_bytes(source)
+    config["jupyter-config-data"]["federated_extensions"].append(
+        {"extension": "./extension", "load": load, "name": START_KERNEL_NAME})
+    (app / "jupyter-lite.json").write_text(json.dumps(config, indent=2, sort_keys=True) + "\n",
+                                           encoding="utf-8")
 
 
 def protected(html: str) -> str:

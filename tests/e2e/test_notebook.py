@@ -24,7 +24,7 @@ from sites import CACHES_AFTER_UPDATE, Site
 
 from attention_lessons import _attention
 from course_build.notebook import KERNEL_PLUGIN, NOTEBOOK_DIST
-from course_build.notebook_app import KERNEL_IDLE
+from course_build.notebook_app import KERNEL_IDLE, START_KERNEL_NAME
 from course_build.offline import SW_PREFIX
 from course_build.paths import DIST, NOTEBOOKS
 
@@ -195,6 +195,8 @@ def test_each_notebook_opens_from_its_lesson_and_prints_its_numbers_under_its_cs
 ) -> None:
     requests: list[str] = []
     failed: list[str] = []
+    logged: list[str] = []
+    page.on("console", lambda message: logged.append(message.text))
 
     def on_response(response: Response) -> None:
         if response.status >= 400 and urlsplit(response.url).path != HEARTBEAT:
@@ -205,6 +207,11 @@ def test_each_notebook_opens_from_its_lesson_and_prints_its_numbers_under_its_cs
     page.context.on("response", on_response)
     open_notebook(page, f"{site_url}{notebook}/", notebook)
     see_lines(page, notebook)
+    # The kernel was started as the app started (web/notebook/start-kernel.js), and the
+    # notebook joined it: one kernel, in one worker.
+    assert f"{START_KERNEL_NAME}: started the kernel of {notebook}.ipynb" in logged
+    kernels = [worker.url for worker in page.workers if "/comlink.worker." in worker.url]
+    assert len(kernels) == 1, kernels
     assert_same_origin(requests, page.url)
     assert not failed, f"the notebook asked for files the site does not ship: {failed}"
     assert any(url.endswith("/wheels/attention_lessons-0.1.0-py3-none-any.whl") for url in requests)
