@@ -58,9 +58,10 @@ KEEPER = "keep-site-worker.js"  # beside the app's pages, in notebook/
 UNREGISTERS = "New version, unregistering existing service workers."
 # The site's worker precaches every lesson's runtime as it installs, Pyodide among it, which
 # the kernel is loading at the same time: registered while the kernel started, it made the
-# first output a second later on a cold open (bench-notebook). KEEPER registers it once the
-# notebook's kernel is first idle, as JupyterLab's kernel status shows with this class (the
-# build stops if the bundle lacks it), or after KERNEL_WAIT_MS if the kernel never is.
+# first output a second later on a cold open (bench-notebook); handing over the list did too.
+# KEEPER does both once the notebook's kernel is first idle, as JupyterLab's kernel status
+# shows with this class (the build stops if the bundle lacks it), or after KERNEL_WAIT_MS if
+# the kernel never is.
 KERNEL_IDLE = "jp-KernelStatus-success"
 KERNEL_WAIT_MS = 60_000
 # A federated extension of our own (web/notebook/start-kernel.js) that starts the notebook's
@@ -83,11 +84,12 @@ KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside
     // Storage blocked: JupyterLite will unregister the workers; the lessons register theirs.
   }
   // What this page has loaded, to be cached (web/sw.js): the files it fetched before a worker
-  // controlled it, or before a new deploy's worker took over.
+  // controlled it, or before a new deploy's worker took over. The app loads about 300 files,
+  // more than the browser's default of 250 entries.
+  performance.setResourceTimingBufferSize(5000);
   const used = () => [location.href,
     ...performance.getEntriesByType("resource").map((e) => e.name)];
-  // Settled once the kernel is first idle (or after a while without): the site's worker is
-  // registered no sooner, so that its precache does not slow the kernel's start.
+  // Settled once the kernel is first idle (or after a while without): see handOver.
   const kernelStarted = new Promise((done) => {
     const idle = () => document.querySelector(".%(idle)s") !== null;
     const observer = new MutationObserver(() => idle() && settle());
@@ -101,11 +103,16 @@ KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside
   });
   // On this page's worker, and on each new one (a new deploy's takes over while the page is
   // open, and the old one's cache is deleted).
+  // Both once the kernel has started: the list's files are fetched again (from the HTTP cache
+  // mostly) and written to the cache, and the site's worker precaches every lesson's runtime;
+  // either slowed the kernel's start on a cold open.
   const handOver = () => {
-    if (serviceWorker.controller?.scriptURL !== own.href) return;
-    kernelStarted.then(() => serviceWorker.register(site, { updateViaCache: "none" }))
-      .catch(() => {});
-    serviceWorker.controller.postMessage({ notebookUsed: used() });
+    const worker = serviceWorker.controller;
+    if (worker?.scriptURL !== own.href) return;
+    kernelStarted.then(() => {
+      worker.postMessage({ notebookUsed: used() });
+      return serviceWorker.register(site, { updateViaCache: "none" });
+    }).catch(() => {});
   };
   handOver();
   serviceWorker.addEventListener("controllerchange", handOver);
