@@ -29,6 +29,24 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # rest of a notebook missing after Run All; find-in-page and screen readers miss them too.
 NOTEBOOK_PLUGIN = "@jupyterlab/notebook-extension:tracker"
 ALL_CELLS = {"windowingMode": "none"}
+# Plugins of the notebook app that nothing here uses, left out of its start (each activates,
+# and checks its settings, before the notebook is drawn): renderers of outputs no lesson
+# makes, authoring tools, and parts of apps this build has no page for. Each plugin that
+# needs one of them is named too, or it fails to activate with an error. Kept: MathJax (a
+# learner may write a formula), the log console, the high-contrast theme, Help.
+UNUSED_PLUGINS = (
+    "@jupyterlab/mermaid-extension", "@jupyterlab/vega5-extension",
+    "@jupyterlab/audio-extension", "@jupyterlab/video-extension",
+    "@jupyterlab/javascript-extension", "@jupyterlab/json-extension",
+    "@jupyterlab/metadataform-extension", "@jupyterlab/notebook-extension:update-raw-mimetype",
+    "@jupyterlab/celltags-extension", "@jupyterlab/cell-toolbar-extension",
+    "@jupyterlab/console-extension", "@jupyter-notebook/console-extension",
+    "@jupyterlab/tooltip-extension:consoles",
+    "@jupyterlab/fileeditor-extension", "@jupyterlab/tooltip-extension:files",
+    "@jupyterlab/lsp-extension", "@jupyterlite/application-extension:lsp-connection-manager",
+    "@jupyterlab/notebook-extension:language-server",
+    "@jupyterlab/toc-extension", "@jupyterlab/notebook-extension:toc",
+)
 # What the kernel imports at start, by their names in Pyodide's own lock, which gives their
 # versions and dependencies. The npm pyodide package ships no wheels, and Pyodide's rebuilt
 # wheels hash differently from PyPI's, so these come from PyPI under a lock of our own.
@@ -129,7 +147,8 @@ def lite_config() -> dict[str, Any]:
     }
     return {"jupyter-lite-schema-version": 0,
             "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: kernel},
-                                    "settingsOverrides": {NOTEBOOK_PLUGIN: ALL_CELLS}}}
+                                    "settingsOverrides": {NOTEBOOK_PLUGIN: ALL_CELLS},
+                                    "disabledExtensions": list(UNUSED_PLUGINS)}}
 
 
 def build_notebook() -> None:

@@ -219,6 +219,8 @@ def test_each_notebook_opens_from_its_lesson_and_prints_its_numbers_under_its_cs
     policy = page.locator('meta[http-equiv="Content-Security-Policy"]')
     expect(policy).to_have_attribute("content", re.compile(r"^default-src 'self'; script-src"))
     assert csp_violations(console_errors) == []
+    # Every plugin the app still has activates (notebook.UNUSED_PLUGINS names their dependents).
+    assert [error for error in console_errors if "failed to activate" in error] == []
 
 
 def new_cell(page: Page, source: str) -> None:
