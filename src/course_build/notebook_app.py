@@ -58,11 +58,13 @@ KEEPER = "keep-site-worker.js"  # beside the app's pages, in notebook/
 UNREGISTERS = "New version, unregistering existing service workers."
 # The site's worker precaches every lesson's runtime as it installs, Pyodide among it, which
 # the kernel is loading at the same time: registered while the kernel started, it made the
-# first output a second later on a cold open (bench-notebook); handing over the list did too.
-# KEEPER does both once the notebook's kernel is first idle, as JupyterLab's kernel status
-# shows with this class (the build stops if the bundle lacks it), or after KERNEL_WAIT_MS if
-# the kernel never is.
+# first output a second later on a cold open (bench-notebook); handing over the list did too,
+# and both, done as the kernel was first idle, slowed a Run All pressed at once. KEEPER does
+# both once the notebook's kernel has been idle for KERNEL_QUIET_MS, as the app's kernel
+# status shows with this class (the build stops if the bundle lacks it), or after
+# KERNEL_WAIT_MS if it never is.
 KERNEL_IDLE = "jp-KernelStatus-success"
+KERNEL_QUIET_MS = 2_000
 KERNEL_WAIT_MS = 60_000
 # A federated extension of our own (web/notebook/start-kernel.js) that starts the notebook's
 # kernel as the app's plugins activate: JupyterLite starts it only once the notebook is drawn.
@@ -89,14 +91,24 @@ KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside
   performance.setResourceTimingBufferSize(5000);
   const used = () => [location.href,
     ...performance.getEntriesByType("resource").map((e) => e.name)];
-  // Settled once the kernel is first idle (or after a while without): see handOver.
-  const kernelStarted = new Promise((done) => {
+  // Settled once the kernel has been idle for a moment (or after a while without): see
+  // handOver.
+  const kernelQuiet = new Promise((done) => {
     const idle = () => document.querySelector(".%(idle)s") !== null;
-    const observer = new MutationObserver(() => idle() && settle());
+    let quiet = null; // running while the kernel is idle: a run stops it
+    const observer = new MutationObserver(() => {
+      if (!idle()) {
+        clearTimeout(quiet);
+        quiet = null;
+      } else {
+        quiet ??= setTimeout(settle, %(quiet)d);
+      }
+    });
     const timer = setTimeout(() => settle(), %(wait)d);
     const settle = () => {
       observer.disconnect();
       clearTimeout(timer);
+      clearTimeout(quiet);
       done();
     };
     observer.observe(document, { subtree: true, childList: true, attributeFilter: ["class"] });
@@ -109,7 +121,7 @@ KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside
   const handOver = () => {
     const worker = serviceWorker.controller;
     if (worker?.scriptURL !== own.href) return;
-    kernelStarted.then(() => {
+    kernelQuiet.then(() => {
       worker.postMessage({ notebookUsed: used() });
       return serviceWorker.register(site, { updateViaCache: "none" });
     }).catch(() => {});
@@ -150,7 +162,7 @@ def finish_app(app: Path) -> list[str]:
     version = config["jupyter-config-data"]["appVersion"]
     add_start_kernel(app, config)
     keeper = KEEPER_JS % {"version": json.dumps(version), "idle": KERNEL_IDLE,
-                          "wait": KERNEL_WAIT_MS}
+                          "quiet": KERNEL_QUIET_MS, "wait": KERNEL_WAIT_MS}
     (app / KEEPER).write_text(keeper, encoding="utf-8")
     for page in sorted(app.rglob("*.html")):
         up = "../" * (len(page.relative_to(app).parts) - 1)
