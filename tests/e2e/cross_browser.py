@@ -30,6 +30,7 @@ from selenium.common.exceptions import (
     StaleElementReferenceException,
     TimeoutException,
 )
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.client_config import ClientConfig
@@ -67,6 +68,8 @@ class Learner(Protocol):
     def fill(self, role: str, name: str, text: str) -> None: ...
     def press(self, role: str, name: str, key: str) -> None:
         """Press a key (a name as Playwright spells it: "ArrowRight") with the element focused."""
+    def key(self, key: str) -> None:
+        """Press a key (named as for `press`) on whatever has the focus."""
     def see(self, role: str, name: str) -> None:
         """Wait until an element with this role and name is visible."""
     def see_text(self, text: str, within: Within = None, seconds: float = STEP_SECONDS) -> None:
@@ -126,6 +129,9 @@ class ChromiumLearner:
     def press(self, role: str, name: str, key: str) -> None:
         self._find(role, name).press(key)
 
+    def key(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
     def see(self, role: str, name: str) -> None:
         expect(self._find(role, name)).to_be_visible()
 
@@ -152,7 +158,7 @@ class ChromiumLearner:
 # Candidates for each role, narrowed further by the accessible name and role that Firefox and
 # WebKit compute (each engine's own accessibility code, not ours).
 SELENIUM_KEYS = {"ArrowRight": "ARROW_RIGHT", "ArrowLeft": "ARROW_LEFT", "ArrowUp": "ARROW_UP",
-                 "ArrowDown": "ARROW_DOWN", "Home": "HOME", "End": "END"}
+                 "ArrowDown": "ARROW_DOWN", "Home": "HOME", "End": "END", "Enter": "ENTER"}
 ROLE_CSS = {
     "button": "button",
     "radio": "input[type=radio]",
@@ -248,6 +254,9 @@ class FirefoxLearner:
 
     def press(self, role: str, name: str, key: str) -> None:
         self._on("press", role, name, key=key)
+
+    def key(self, key: str) -> None:
+        self._call("key", key=key)
 
     def see(self, role: str, name: str) -> None:
         self._on("see", role, name)
@@ -369,6 +378,9 @@ class WebKitLearner:
 
     def press(self, role: str, name: str, key: str) -> None:
         self._find(role, name).send_keys(getattr(Keys, SELENIUM_KEYS[key]))
+
+    def key(self, key: str) -> None:
+        ActionChains(self.driver).send_keys(getattr(Keys, SELENIUM_KEYS[key])).perform()
 
     def see(self, role: str, name: str) -> None:
         self._find(role, name)

@@ -127,6 +127,7 @@ const commands = {
   click: (args) => withFound(args, (found) => found.asLocator().click()),
   fill: (args) => withFound(args, (found) => found.asLocator().fill(args.value)),
   press: (args) => withFound(args, (found) => found.press(args.key)),
+  key: ({ key }) => page.keyboard.press(key),
   see: (args) => withFound(args, () => {}),
   // Text shown anywhere, or inside the element `within` finds.
   seeText: async ({ text: value, within, timeout = STEP_TIMEOUT_MS }) => {
