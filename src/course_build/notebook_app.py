@@ -86,8 +86,9 @@ KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside
     // Storage blocked: JupyterLite will unregister the workers; the lessons register theirs.
   }
   // What this page has loaded, to be cached (web/sw.js): the files it fetched before a worker
-  // controlled it, or before a new deploy's worker took over. The app loads about 300 files,
-  // more than the browser's default of 250 entries.
+  // controlled it, or before a new deploy's worker took over. A cold open has loaded about
+  // 140 files once the kernel is quiet; a long session loads more, and the browser keeps only
+  // 250 entries unless asked for more.
   performance.setResourceTimingBufferSize(5000);
   const used = () => [location.href,
     ...performance.getEntriesByType("resource").map((e) => e.name)];
