@@ -61,15 +61,19 @@ NOTEBOOK_CACHED = """async () => {
   return (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope);
 }"""
 # Whether the site's worker (the registration for `scope`, the site's top) is registered and
-# active within 60 s; asked again every 50 ms until it is registered, then awaited.
+# active within 60 s; asked again every 50 ms until it has a worker, then awaited. A
+# registration is there as soon as `register()` makes it, before its script is fetched and its
+# worker installs: in between, it has no worker at all.
 SITE_WORKER_ACTIVE = """async (scope) => {
   const deadline = Date.now() + 60000;
-  let registration;
-  while (!(registration = await navigator.serviceWorker.getRegistration(scope))) {
+  let registration, worker;
+  for (;;) {
+    registration = await navigator.serviceWorker.getRegistration(scope);
+    worker = registration?.installing ?? registration?.waiting ?? registration?.active;
+    if (worker) break;
     if (Date.now() >= deadline) return false;
     await new Promise((next) => setTimeout(next, 50));
   }
-  const worker = registration.installing ?? registration.waiting ?? registration.active;
   while (worker.state !== "activated") {
     if (worker.state === "redundant") return false;
     await new Promise((next) => worker.addEventListener("statechange", next, { once: true }));
