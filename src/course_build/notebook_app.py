@@ -115,10 +115,9 @@ KEEPER_JS = """// Written by build.py: keeps the site's worker (../sw.js) beside
     observer.observe(document, { subtree: true, childList: true, attributeFilter: ["class"] });
   });
   // On this page's worker, and on each new one (a new deploy's takes over while the page is
-  // open, and the old one's cache is deleted).
-  // Both once the kernel has started: the list's files are fetched again (from the HTTP cache
-  // mostly) and written to the cache, and the site's worker precaches every lesson's runtime;
-  // either slowed the kernel's start on a cold open.
+  // open, and the old one's cache is deleted), once the kernel is quiet: the list's files are
+  // fetched again and written to the cache, and the site's worker precaches every lesson's
+  // runtime, which slowed a cold open's kernel and a Run All pressed at once.
   const handOver = () => {
     const worker = serviceWorker.controller;
     if (worker?.scriptURL !== own.href) return;
@@ -177,6 +176,8 @@ def add_start_kernel(app: Path, config: dict[str, Any]) -> None:
     """Write START_KERNEL into `app` as a federated extension, named by its content so that no
     cache keeps an old one, and list it in `config` (app/jupyter-lite.json, written here)."""
     source = START_KERNEL.read_bytes()
+    if f'"{START_KERNEL_NAME}"'.encode() not in source:  # the container's key in the page
+        raise SystemExit(f"build: {START_KERNEL} does not register {START_KERNEL_NAME!r}")
     load = f"static/remoteEntry.{hashlib.sha256(source).hexdigest()[:16]}.js"
     entry = app / "extensions" / START_KERNEL_NAME / load
     entry.parent.mkdir(parents=True)
