@@ -1,12 +1,19 @@
-"""A copy of the project as a fresh clone of it would be, for the tests that build one."""
+"""A copy of the project as a fresh clone of it would be, for the tests that build one, and
+the fixture that builds the copies while the rest of the suite runs (tests/conftest.py makes
+it and its hook pytest's)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
-from collections.abc import Callable, Collection
+import threading
+from collections.abc import Callable, Collection, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from course_build.notebook import KERNEL_CACHE, WHEEL_CACHE
 from course_build.paths import NODE_MODULES
@@ -45,3 +52,39 @@ def share_caches(copy: Path) -> None:
             link = copy / cache.relative_to(ROOT)
             link.parent.mkdir(parents=True, exist_ok=True)
             link.symlink_to(cache, target_is_directory=True)
+
+
+def uses_a_copy(item: pytest.Item) -> bool:
+    """Whether the test waits for a copy's build: those are marked `fresh_clone` (every test
+    has `copies` among its fixtures, as it is autouse)."""
+    return item.get_closest_marker("fresh_clone") is not None
+
+
+def lowest_priority() -> None:
+    """Give the calling thread, and every process it starts, the lowest CPU priority (on
+    Linux, a thread's nice value is its own, and a child process inherits it)."""
+    os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the tests that wait for a copy's build last: the builds start with the session
+    (see `copies`), so by then they have had the whole run to finish in. sort is stable, so
+    every other test keeps its place."""
+    items.sort(key=uses_a_copy)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def copies(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[dict[str, Future[Any]]]:
+    """Each selected test module's build of a copy (`project_copy.built_in_a_copy`), started
+    on a thread of its own as the session's first test starts, and waited for by its module's
+    test, which runs last. Each build is a chain of processes (pip, Node, jupyter lite, pytest)
+    that keeps about one core busy. They run at the lowest priority, so they take only the
+    CPU time the other tests leave idle, and do not slow them. A run that selects no such test
+    starts none."""
+    wanted = {item.module.__name__ for item in request.session.items
+              if isinstance(item, pytest.Function) and uses_a_copy(item)}
+    with ThreadPoolExecutor(max_workers=len(wanted) or 1, initializer=lowest_priority) as pool:
+        yield {name: pool.submit(BUILDS[name], tmp_path_factory.mktemp(name))
+               for name in sorted(wanted)}
