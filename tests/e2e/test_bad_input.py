@@ -31,19 +31,22 @@ def expect_unread(page: Page, label: str, message: str, attempts: int = 0) -> No
     expect(echo(page, label)).to_have_count(0)
 
 
-@pytest.mark.parametrize(("typed", "message"), UNREADABLE, ids=IDS)
-def test_an_unreadable_answer_is_explained_beside_its_field(
-    page: Page, d8_url: str, console_errors: list[str], typed: str, message: str
+def test_each_unreadable_answer_is_explained_beside_its_field(
+    page: Page, d8_url: str, console_errors: list[str], subtests: pytest.Subtests
 ) -> None:
+    """Each on one booted page, one after the other: an unreadable answer counts no attempt
+    and no run (the next test shows it), so each finds the field as a fresh record has it."""
     open_d8(page, d8_url)
     lock_prediction(page)
-    check_answers(page, {FIELD: typed})
-    expect_unread(page, FIELD, message)
-    expect(answer_field(page, FIELD)).to_have_value(typed)
-    expect(runs(page)).to_have_text("You have run it 0 times.")
     numbers = page.get_by_role("form", name="Six numbers")
-    expect(numbers.get_by_text(re.compile(r"^Nothing new was graded"))).to_contain_text(
-        "could not be read")
+    for case, (typed, message) in zip(IDS, UNREADABLE, strict=True):
+        with subtests.test(case):
+            check_answers(page, {FIELD: typed})
+            expect_unread(page, FIELD, message)
+            expect(answer_field(page, FIELD)).to_have_value(typed)
+            expect(runs(page)).to_have_text("You have run it 0 times.")
+            expect(numbers.get_by_text(re.compile(r"^Nothing new was graded"))).to_contain_text(
+                "could not be read")
     assert console_errors == []
 
 
