@@ -4,11 +4,9 @@ it and its hook pytest's)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import threading
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -60,10 +58,19 @@ def uses_a_copy(item: pytest.Item) -> bool:
     return item.get_closest_marker("fresh_clone") is not None
 
 
-def lowest_priority() -> None:
-    """Give the calling thread, and every process it starts, the lowest CPU priority (on
-    Linux, a thread's nice value is its own, and a child process inherits it)."""
-    os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+# Runs a command at the lowest CPU priority. A process's nice value counts only against the
+# processes of its own session: Linux shares the CPU fairly between sessions first
+# ("autogroups"), and each browser runs in a session of its own. So the command gets a
+# session of its own too, and that session the lowest priority; what it starts inherits both.
+IN_THE_BACKGROUND = ["sh", "-c", 'echo 19 > /proc/self/autogroup 2>/dev/null; exec "$@"', "sh"]
+
+
+def run_in_the_background(argv: Sequence[str | Path], **options: Any,
+                          ) -> subprocess.CompletedProcess[str]:
+    """subprocess.run(argv, text=True, check=False, **options) at the lowest CPU priority, so
+    that a copy's build takes only the CPU the other tests leave idle, and does not slow them."""
+    return subprocess.run([*IN_THE_BACKGROUND, *map(str, argv)], start_new_session=True,
+                          text=True, check=False, **options)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -80,11 +87,10 @@ def copies(
     """Each selected test module's build of a copy (`project_copy.built_in_a_copy`), started
     on a thread of its own as the session's first test starts, and waited for by its module's
     test, which runs last. Each build is a chain of processes (pip, Node, jupyter lite, pytest)
-    that keeps about one core busy. They run at the lowest priority, so they take only the
-    CPU time the other tests leave idle, and do not slow them. A run that selects no such test
-    starts none."""
+    that keeps about one core busy, started with `run_in_the_background`. A run that selects
+    no such test starts none."""
     wanted = {item.module.__name__ for item in request.session.items
               if isinstance(item, pytest.Function) and uses_a_copy(item)}
-    with ThreadPoolExecutor(max_workers=len(wanted) or 1, initializer=lowest_priority) as pool:
+    with ThreadPoolExecutor(max_workers=len(wanted) or 1) as pool:
         yield {name: pool.submit(BUILDS[name], tmp_path_factory.mktemp(name))
                for name in sorted(wanted)}

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from project_copy import built_in_a_copy, fresh_copy, share_caches
+from project_copy import built_in_a_copy, fresh_copy, run_in_the_background, share_caches
 
 DEBIAN_PYTHON = Path("/usr/bin/python3")  # these machines have it; CI's is one of them
 # What a Python has installed, from its own point of view (site and user packages alike).
@@ -35,8 +35,8 @@ def build_with_debians_python(folder: Path) -> tuple[Path, subprocess.CompletedP
     share_caches(clone)
     before = installed(DEBIAN_PYTHON)
     env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONPATH"}}
-    done = subprocess.run([DEBIAN_PYTHON, "build.py", "build"], cwd=clone, env=env,
-                          capture_output=True, text=True, timeout=900, check=False)
+    done = run_in_the_background([DEBIAN_PYTHON, "build.py", "build"], cwd=clone, env=env,
+                                 capture_output=True, timeout=900)
     return clone, done, before, installed(DEBIAN_PYTHON)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from course_build.scaffold import new_lesson
-from project_copy import built_in_a_copy, fresh_copy, share_caches
+from project_copy import built_in_a_copy, fresh_copy, run_in_the_background, share_caches
 
 ROOT = Path(__file__).resolve().parents[1]
 # What the copy of the project leaves out besides what git ignores: this test (it would run
@@ -32,8 +32,8 @@ def copy_project(to: Path) -> Path:
 
 def run(copy: Path, *argv: str) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    return subprocess.run([sys.executable, *argv], cwd=copy, env=env, capture_output=True,
-                          text=True, check=False)
+    return run_in_the_background([sys.executable, *argv], cwd=copy, env=env,
+                                 capture_output=True)
 
 
 @built_in_a_copy
