@@ -4,12 +4,13 @@ it and its hook pytest's)."""
 
 from __future__ import annotations
 
+import inspect
 import shutil
 import subprocess
 from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import pytest
 
@@ -52,10 +53,11 @@ def share_caches(copy: Path) -> None:
             link.symlink_to(cache, target_is_directory=True)
 
 
-def uses_a_copy(item: pytest.Item) -> bool:
-    """Whether the test waits for a copy's build: those are marked `fresh_clone` (every test
-    has `copies` among its fixtures, as it is autouse)."""
-    return item.get_closest_marker("fresh_clone") is not None
+def uses_a_copy(item: pytest.Item) -> TypeGuard[pytest.Function]:
+    """Whether the test waits for a copy's build: whether its own arguments ask for `copies`
+    (every test has it among its fixtures, as it is autouse)."""
+    return (isinstance(item, pytest.Function)
+            and "copies" in inspect.signature(item.function).parameters)
 
 
 # Runs a command at the lowest CPU priority. A process's nice value counts only against the
@@ -89,8 +91,7 @@ def copies(
     test, which runs last. Each build is a chain of processes (pip, Node, jupyter lite, pytest)
     that keeps about one core busy, started with `run_in_the_background`. A run that selects
     no such test starts none."""
-    wanted = {item.module.__name__ for item in request.session.items
-              if isinstance(item, pytest.Function) and uses_a_copy(item)}
+    wanted = {item.module.__name__ for item in request.session.items if uses_a_copy(item)}
     with ThreadPoolExecutor(max_workers=len(wanted) or 1) as pool:
         yield {name: pool.submit(BUILDS[name], tmp_path_factory.mktemp(name))
                for name in sorted(wanted)}
