@@ -19,27 +19,24 @@ const POLL_MS = 100; // between two looks for something not there yet
 // The visible element with this role and accessible name, as Firefox computes them, among
 // the elements `css` selects, or null.
 // Firefox's accessibility locator walks the whole page, about a second a query on a lesson
-// page; started from the few elements that can have the role, it takes milliseconds.
+// page; started from the few elements that can have the role, it takes milliseconds. Both
+// lookups are one BiDi command each (puppeteer's own browsing context), and only a match
+// becomes a handle: puppeteer's `$$` fetched the candidates one at a time, 150-250 ms a
+// look on a lesson page, most of what a step took.
 async function look({ css, role, name }) {
-  const context = page.mainFrame().browsingContext;
-  const candidates = await page.$$(css);
-  let found = null;
-  try {
-    if (candidates.length) {
-      const locator = { type: "accessibility", value: { role, name } };
-      const nodes = await context.locateNodes(locator, candidates.map((c) => c.remoteValue()));
-      const named = new Set(nodes.map((node) => node.sharedId));
-      for (const candidate of candidates) {
-        if (named.has(candidate.remoteValue().sharedId) && await candidate.isVisible()) {
-          found = candidate;
-          break;
-        }
-      }
-    }
-  } finally {
-    await Promise.allSettled(candidates.filter((c) => c !== found).map((c) => c.dispose()));
+  const frame = page.mainFrame();
+  const candidates = await frame.browsingContext.locateNodes({ type: "css", value: css });
+  if (!candidates.length) return null;
+  const locator = { type: "accessibility", value: { role, name } };
+  const nodes = await frame.browsingContext.locateNodes(locator, candidates);
+  const named = new Set(nodes.map((node) => node.sharedId));
+  for (const candidate of candidates) {
+    if (!named.has(candidate.sharedId)) continue;
+    const element = frame.mainRealm().createHandle(candidate);
+    if (await element.isVisible()) return element;
+    await element.dispose();
   }
-  return found;
+  return null;
 }
 
 // A look that a navigation cut short: the page it looked at is gone.
