@@ -22,6 +22,15 @@ APT_PACKAGES = {
     XVFB_RUN: "xvfb",
     "/usr/bin/xauth": "xauth",  # xvfb-run needs it; xvfb only recommends it
 }
+# Chromium turns its in-process heap profiler on in a few launches in a hundred, at random,
+# and then passes --subproc-heap-profiling to some of its renderers. When that profiler samples
+# an allocation made while Pyodide's wasm runs on a stack of its own (JSPI), its stack walk reads
+# past that stack and the renderer dies with SIGSEGV: Playwright's "Page crashed". Setting the
+# feature's probabilities to 0 keeps it off. Chromium keeps only the last --enable-features it
+# is given, and Playwright passes one of its own first, so this one repeats Playwright's
+# features (tests/e2e/test_launch.py fails if it ever drops one).
+PLAYWRIGHT_FEATURES = ("CDPScreenshotNewSurface", "SkipListAccountsWithoutGaiaCookies")
+NO_HEAP_PROFILER = "HeapProfilerReporting:stable-probability/0/nonstable-probability/0"
 CHROMIUM_ARGS = (
     "--no-sandbox",
     "--disable-gpu",
@@ -30,6 +39,7 @@ CHROMIUM_ARGS = (
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    "--enable-features=" + ",".join((*PLAYWRIGHT_FEATURES, NO_HEAP_PROFILER)),
 )
 
 
