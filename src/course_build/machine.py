@@ -22,7 +22,7 @@ APT_PACKAGES = {
     XVFB_RUN: "xvfb",
     "/usr/bin/xauth": "xauth",  # xvfb-run needs it; xvfb only recommends it
 }
-# Chromium turns its in-process heap profiler on in a few launches in a hundred, at random,
+# Chromium turns its in-process heap profiler on at random in a small share of its launches,
 # and then passes --subproc-heap-profiling to some of its renderers. When that profiler samples
 # an allocation made while Pyodide's wasm runs on a stack of its own (JSPI), its stack walk reads
 # past that stack and the renderer dies with SIGSEGV: Playwright's "Page crashed". Setting the

@@ -55,10 +55,10 @@ BROWSER_CRASHED = r"(?i)\b(page|target) crashed\b"
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every browser test `e2e`, and run it once more if, and only if, Chromium's renderer
-    crashed under it. Such crashes come at random and with the machine's load, not with our
-    worker: none in 2,600 worker-controlled revisits of D8 (tests/perf/crash_loop.py), and the
-    ones seen, under a load of 13 on 2 cores, included a cold first visit with no worker. Any
-    other failure fails at once, and pytest's summary counts each rerun."""
+    crashed under it: a backstop, now that the crashes seen, Chromium's heap profiler walking
+    Pyodide's JSPI stack, are turned off in the launch flags (NO_HEAP_PROFILER in
+    src/course_build/machine.py). Any other failure fails at once, and pytest's summary counts
+    each rerun."""
     for item in items:
         if HERE in item.path.parents:
             item.add_marker(pytest.mark.e2e)

@@ -29,7 +29,7 @@ def features(argv: list[str], switch: str) -> list[list[str]]:
     return [arg.removeprefix(switch).split(",") for arg in argv if arg.startswith(switch)]
 
 
-def test_chromium_keeps_playwrights_features_and_never_profiles_its_heap(
+def test_chromium_keeps_playwrights_features_and_turns_its_heap_profiler_off(
     browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tmp_path: Path,
 ) -> None:
     profile = browser_type.launch_persistent_context(tmp_path, **browser_type_launch_args)
