@@ -12,6 +12,7 @@ DIST = ROOT / "dist"
 WEB = ROOT / "web"
 RUNTIME = WEB / "runtime"  # our loader (shipped) and the precompile step (build time only)
 PACKAGE = ROOT / "src" / "attention_lessons"
+BROWSER = WEB / "browser"  # the DOM code main.py imports, shipped in the archive beside PACKAGE
 FIXTURES = ROOT / "fixtures"
 NOTEBOOKS = FIXTURES / "notebooks"  # one .ipynb per lesson, named as the lesson's folder
 NODE_MODULES = ROOT / "node_modules"

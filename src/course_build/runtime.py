@@ -12,7 +12,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-from .paths import FIXTURES, NODE_MODULES, PACKAGE, ROOT, RUNTIME, WEB, run
+from .paths import BROWSER, FIXTURES, NODE_MODULES, PACKAGE, ROOT, RUNTIME, WEB, run
 
 LOCK = ROOT / "package-lock.json"
 NPM_STAMP = NODE_MODULES / ".npm-ci-stamp"  # sha256 of the lock that node_modules was made from
@@ -139,8 +139,11 @@ def copy_runtime(site: Path) -> None:
 def python_files() -> dict[str, Path]:
     """Every file that Python in the browser needs: its path in Pyodide's working directory
     (/home/pyodide, on sys.path), and the file here."""
-    modules = sorted(p for p in PACKAGE.rglob("*") if p.suffix == ".py" or p.name == "py.typed")
-    files = {Path(PACKAGE.name, p.relative_to(PACKAGE)).as_posix(): p for p in modules}
+    files: dict[str, Path] = {}
+    for package in (PACKAGE, BROWSER):
+        modules = sorted(p for p in package.rglob("*")
+                         if p.suffix == ".py" or p.name == "py.typed")
+        files |= {Path(package.name, p.relative_to(package)).as_posix(): p for p in modules}
     return files | {f"fixtures/{p.name}": p for p in sorted(FIXTURES.glob("*.json"))}
 
 

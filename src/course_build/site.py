@@ -5,12 +5,13 @@ from __future__ import annotations
 import shutil
 
 from . import notebook, offline, pages, runtime
-from .paths import DIST, ROOT, WEB
+from .paths import BROWSER, DIST, ROOT, WEB
 
 # Files of web/ that are never copied as they are: templates, and what the build turns into
-# something else (sw.js is written with a hash; the precompile step runs at build time only).
+# something else (sw.js is written with a hash; the precompile step runs at build time only;
+# browser/ goes into the lessons' archive).
 NOT_COPIED = ("__pycache__", "*.pyc", "index.html", "_*.html", pages.LESSON_TEMPLATE,
-              "precompile.*", "sw.js")
+              "precompile.*", "sw.js", BROWSER.name)
 
 
 def build() -> None:

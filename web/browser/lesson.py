@@ -1,0 +1,261 @@
+"""A lesson page's DOM code: its record on the page, and the learner's prediction, numbers,
+hints, reading, projection, takeaway and reset."""
+
+from pyscript import document
+
+import attention_lessons as course
+
+from . import explore
+from .dom import announce, apply, by_id, on, render_head, say, show, work
+
+PAGE = None  # the Page, made by start()
+
+
+class Page:
+    """The one learner's session on a lesson page: the numbers, their progress and the store."""
+
+    def __init__(self, worked, store):
+        self.worked = worked
+        self.lesson = worked.lesson
+        self.store = store
+        self.progress, _ = store.load(self.lesson)
+        self.notice("")
+        self.incoming = None
+        self.choosing = 0  # counts the files chosen for import: only the last one's verdict shows
+        self.explore = self.progress.explore
+        self.explore_shown = None  # the Explore update last written, which a move changes
+        self.dragging = None  # the point a pointer holds, if any
+        self.pending = None  # where the pointer went since the last frame drew
+        self.drawn = None  # where the pointer was when last drawn
+        self.frame = 0  # the animation frame asked for, if any
+
+    def notice(self, trouble):
+        text = self.store.notice(self.lesson, trouble)
+        say("storage_notice", text)
+        show("storage_notice", bool(text))
+
+    def update(self, progress, replace=False):
+        """Save a change (Import replaces the record outright) and show it."""
+        put = self.store.put if replace else self.store.save
+        self.settle(*put(self.lesson, progress))
+
+    def settle(self, progress, trouble):
+        """Show the progress as saved, and the notice for how saving went."""
+        self.progress = progress
+        self.notice(trouble)
+        self.render()
+
+    def render(self):
+        self.view = view = course.progress_view(self.progress, self.worked)
+        apply(course.page_update(view))
+        locked = view.prediction is not None
+        for radio in document.querySelectorAll("input[name=prediction]"):
+            radio.disabled = locked
+            radio.checked = radio.value == view.prediction if locked else radio.checked
+        for radio in document.querySelectorAll("input[name=reading]"):
+            radio.disabled = view.reading.correct
+
+    def restore_fields(self, before=None):
+        """Put the record into the fields whose record changed since before (None: all of them).
+
+        At start-up (before is the fresh record) a choice made while Python started stays."""
+        progress, old = self.progress, before or course.Progress(prediction="")
+        if progress.prediction != old.prediction:
+            for radio in document.querySelectorAll("input[name=prediction]"):
+                radio.checked = radio.value == progress.prediction
+            by_id("why").value = progress.why
+        for q in self.lesson.questions:
+            if progress.answers.get(q.id) != old.answers.get(q.id) or before is None:
+                by_id(q.id).value = progress.answers.get(q.id, "")
+        if progress.reading != old.reading or before is None:
+            for radio in document.querySelectorAll("input[name=reading]"):
+                radio.checked = radio.value == progress.reading
+        self.fill_projection()
+        takeaway = by_id("takeaway")
+        if progress.takeaway != old.takeaway or before is None:
+            saved = progress.takeaway
+            takeaway.value = takeaway.defaultValue if saved is None else saved
+        if progress.explore != self.explore or before is None:
+            self.explore = progress.explore
+            self.explore_shown = None  # written whole: a field may hold what was typed there
+            explore.render()
+
+    def fill_projection(self, skip=""):
+        """Show the projection's entries in both sliders and fields, except the one being typed,
+        and draw its figure."""
+        if self.view.projection is None:
+            return
+        apply(course.projection_figure_update(course.projection_figure(self.progress, self.worked)))
+        for r, row in enumerate(self.view.projection.entries, 1):
+            for c, text in enumerate(row, 1):
+                entry = f"w{r}{c}"
+                by_id(f"{entry}_range").value = text
+                if entry != skip:
+                    by_id(entry).value = text
+                say(f"{entry}_message", "")
+
+
+def render_fixed(view):
+    """Write what the numbers alone decide: both heads and the comparison table."""
+    for head in view.heads:
+        render_head(f"head_{head.id}", head)
+    if view.comparison is not None:
+        for name in ("concatenated", "single", "differences"):
+            for i, text in enumerate(getattr(view.comparison, name), 1):
+                say(f"{name}_{i}", text)
+    if document.querySelectorAll("#projection_computed").length:
+        show("projection_computed")
+
+
+def attempt(page, action, message_id, message_is_live=False):
+    """Run a transition; a LessonError becomes a message beside the control, nothing is lost."""
+    try:
+        progress = action(page.progress)
+    except course.LessonError as error:
+        say(message_id, str(error))
+        if not message_is_live:  # a live message is heard where it is; say it only once
+            announce(str(error))
+        return False
+    page.update(progress)
+    return True
+
+
+def apply_early(page):
+    """Apply a prediction locked by prelock.js while Python was starting, or say why not."""
+    form = by_id("predict_form")  # dataset lacks unset keys in Pyodide: read the attributes
+    choice = form.getAttribute("data-choice") or ""
+    why = form.getAttribute("data-why") or ""
+    progress, said = course.apply_early(page.progress, page.lesson, choice, why)
+    if progress is not page.progress:
+        page.update(progress)
+    if said:
+        say("prediction_message", said)
+    held = page.store.held.get(page.lesson.slug)
+    copy = page.store.copy_set_aside(page.lesson)
+    if held is not None or copy is not None:
+        say("reset_unreadable", course.clears(held) if held is not None else
+            course.removes_copy(copy))
+        show("reset_unreadable")
+
+
+def render_waiting(page):
+    """Show the notice that this lesson builds on one not done yet; it never blocks anything."""
+    before = page.lesson.prerequisite
+    if before is not None:
+        lesson = course.LESSONS[before]
+        progress = {before: page.store.peek(lesson)}
+        show("prerequisite_notice", course.waiting(page.lesson, progress, {before: work(lesson)}))
+
+
+def start(slug, storage):
+    """Show the lesson's numbers and its saved record, and apply a lock made early."""
+    global PAGE  # noqa: PLW0603 (one page a document)
+    PAGE = Page(work(course.LESSONS[slug]), course.Store(storage))
+    explore.start(PAGE)
+    render_fixed(course.fixed_view(PAGE.worked))
+    PAGE.render()
+    PAGE.restore_fields(course.Progress())
+    explore.render()
+    render_waiting(PAGE)
+    apply_early(PAGE)
+    return PAGE
+
+
+@on("submit", "#predict_form")
+def on_predict(event):
+    event.preventDefault()
+    chosen = document.querySelector("input[name=prediction]:checked")
+    choice = chosen.value if chosen else ""
+    why = by_id("why").value
+    if attempt(PAGE, lambda p: course.lock_prediction(p, PAGE.lesson, choice, why),
+               "prediction_message"):
+        announce("Prediction locked in. Section 03, Try it, is open.")
+        by_id("try_title").focus()
+
+
+@on("submit", "#numbers_form")
+def on_check(event):
+    event.preventDefault()
+    before = PAGE.progress
+    typed = {q.id: by_id(q.id).value for q in PAGE.lesson.questions}
+    PAGE.update(course.check(before, typed, PAGE.worked))
+    # Shown as well as announced: a re-check that grades nothing changes nothing else in view.
+    message = course.check_announcement(before, PAGE.progress, PAGE.worked)
+    say("check_message", message)
+    announce(message)
+
+
+@on("click", "#hint_1_open, #hint_2_open")
+def on_hint(event):
+    rung = 1 if event.currentTarget.id == "hint_1_open" else 2
+    if attempt(PAGE, lambda p: course.open_hint(p, PAGE.lesson, rung), f"hint_{rung}_status"):
+        by_id(f"hint_{rung}_text").focus()  # read out where focus lands; no second announcement
+
+
+@on("submit", "#reading_form")
+def on_reading(event):
+    event.preventDefault()
+    chosen = document.querySelector("input[name=reading]:checked")
+    reading = chosen.value if chosen else ""
+    if attempt(PAGE, lambda p: course.lock_reading(p, reading, PAGE.lesson), "reading_feedback"):
+        announce(by_id("reading_feedback").textContent)
+
+
+def cell(entry):
+    """Return the row and column an entry's id names: "w12" is row 0, column 1."""
+    return int(entry[1]) - 1, int(entry[2]) - 1
+
+
+@on("input", ".projection-row input[type=range]")
+def on_slider(event):
+    row, col = cell(event.currentTarget.id)
+    value = float(event.currentTarget.value)
+    PAGE.update(course.set_projection(PAGE.progress, row, col, value))
+    PAGE.fill_projection()
+
+
+@on("input", ".projection-row input[type=text]")
+def on_entry(event):
+    entry = event.currentTarget.id
+    typed = event.currentTarget.value
+    row, col = cell(entry)
+
+    def set_typed(progress):
+        return course.set_projection(progress, row, col, course.parse_number(typed).value)
+
+    if attempt(PAGE, set_typed, f"{entry}_message"):
+        PAGE.fill_projection(skip=entry)
+
+
+@on("click", "#projection_reset")
+def on_projection_reset(event):
+    PAGE.update(course.reset_projection(PAGE.progress))
+    PAGE.fill_projection()
+    announce("The projection is back to the identity.")
+
+
+@on("submit", "#takeaway_form")
+def on_takeaway(event):
+    event.preventDefault()
+    text = by_id("takeaway").value
+    if attempt(PAGE, lambda p: course.save_takeaway(p, text), "takeaway_message", True):
+        saved = ("Saved in this browser." if PAGE.store.saving else
+                 "Kept while this tab is open; this browser has not saved it.")
+        say("takeaway_message", saved)
+
+
+@on("input", "#takeaway")
+def on_takeaway_edit(event):
+    say("takeaway_message", "")  # "Saved" would be stale once the text changes again
+
+
+@on("click", "#reset_progress")
+def on_reset(event):
+    PAGE.settle(*PAGE.store.forget(PAGE.lesson))
+    PAGE.restore_fields()
+    show("reset_unreadable", False)
+    say("takeaway_message", "")
+    say("check_message", "")
+    by_id("reset_progress").closest("details").open = False
+    announce("Your progress is reset. Start again with a prediction.")
+    by_id("predict_title").focus()

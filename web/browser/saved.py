@@ -1,0 +1,94 @@
+"""A lesson's record moving in and out of the page: Download, Import, and what another tab
+saved or the back-forward cache kept."""
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+import attention_lessons as course
+
+from . import lesson
+from .dom import by_id, on, say, show
+
+
+@on("click", "#download_progress")
+def on_download(event):
+    page = lesson.PAGE
+    link = document.createElement("a")
+    link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(
+        course.export_json(page.progress, page.lesson))
+    link.download = course.export_name(page.lesson)
+    link.click()
+
+
+@on("change", "#import_file")
+async def on_import(event):
+    page = lesson.PAGE
+    chosen = by_id("import_file").files  # currentTarget is null once an async handler runs
+    show("import_confirm", False)
+    say("import_message", "")
+    page.incoming = None
+    page.choosing += 1
+    mine = page.choosing
+    if not chosen.length:
+        return
+    try:
+        course.check_size(chosen.item(0).size)  # a huge file is refused unread
+        text = await chosen.item(0).text()
+        if mine != page.choosing:  # another file was chosen meanwhile: its verdict stands
+            return
+        page.incoming = course.read_import(text, page.progress, page.worked)
+    except course.LessonError as error:
+        say("import_message", str(error))
+        return
+    say("import_message", page.incoming.summary)
+    show("import_confirm")
+
+
+@on("click", "#import_confirm")
+def on_import_confirm(event):
+    page = lesson.PAGE
+    again = course.confirm_import(page.incoming, page.progress, page.worked)
+    if again is not None:  # the progress here changed since the summary: say it anew
+        page.incoming = again
+        say("import_message", again.summary)
+        return
+    page.update(page.incoming.progress, replace=True)
+    page.restore_fields()
+    page.incoming = None
+    show("import_confirm", False)
+    by_id("import_file").value = ""
+    say("import_message", "Imported: your progress here is now the file's.")
+
+
+def take_in_saved():
+    """Take in what was saved for this lesson elsewhere, keeping this tab's own work."""
+    page = lesson.PAGE
+    before = page.progress
+    page.progress, said = page.store.sync(page.lesson, before)
+    page.notice("" if said in ("", course.FROM_OTHER_TAB, course.RESET_ELSEWHERE) else said)
+    page.render()
+    page.restore_fields(before)
+    if said in (course.FROM_OTHER_TAB, course.RESET_ELSEWHERE):
+        say("sync_notice", said)
+        show("sync_notice")
+
+
+def on_storage(event):
+    """Another tab saved: this lesson's work, or maybe the lesson this one builds on."""
+    if event.key in (course.store_key(lesson.PAGE.lesson), None):
+        take_in_saved()
+    lesson.render_waiting(lesson.PAGE)
+
+
+def on_shown(event):
+    """Back on a page the browser kept whole for "back" (its back-forward cache): no script
+    runs again there, and Firefox and WebKit send it no storage event for what was saved
+    meanwhile, so read what it may have missed."""
+    if event.persisted:
+        take_in_saved()
+        lesson.render_waiting(lesson.PAGE)
+
+
+def listen():
+    window.addEventListener("storage", create_proxy(on_storage))
+    window.addEventListener("pageshow", create_proxy(on_shown))
