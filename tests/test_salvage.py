@@ -7,12 +7,13 @@ import json
 from typing import Any
 
 import pytest
-from test_store import FIRST_SITE_RECORD, MemoryStorage
 
 from attention_lessons import (
     Explore,
+    StateError,
     Store,
     backup_key,
+    from_value,
     gate,
     load_record,
     set_explore,
@@ -20,6 +21,7 @@ from attention_lessons import (
     to_json,
 )
 from strategies import D8
+from test_store import FIRST_SITE_RECORD, MemoryStorage
 
 LESSON = D8.lesson
 SOUND = set_explore(load_record(FIRST_SITE_RECORD, LESSON).progress,
@@ -106,6 +108,5 @@ def test_the_store_sets_the_original_aside_loads_the_rest_and_then_saves_over_it
 
 
 def test_an_import_stays_strict_naming_the_fault() -> None:
-    from attention_lessons import StateError, from_value
-    with pytest.raises(StateError, match="explore.preset: unknown preset 'nearest'"):
+    with pytest.raises(StateError, match=r"explore\.preset: unknown preset 'nearest'"):
         from_value(json.loads(faulty({"preset": "nearest"})), LESSON)
