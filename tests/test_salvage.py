@@ -4,6 +4,7 @@ rebuilt (Explore's points and experiments, a stored gate) cannot be read; that p
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from attention_lessons import (
     StateError,
     Store,
     backup_key,
+    explore_view,
     from_value,
     gate,
     load_record,
@@ -110,3 +112,25 @@ def test_the_store_sets_the_original_aside_loads_the_rest_and_then_saves_over_it
 def test_an_import_stays_strict_naming_the_fault() -> None:
     with pytest.raises(StateError, match=r"explore\.preset: unknown preset 'nearest'"):
         from_value(json.loads(faulty({"preset": "nearest"})), LESSON)
+
+
+def test_a_stored_point_a_hair_from_zero_reads_0_0_never_minus_0_0() -> None:
+    record = json.loads(faulty({}))
+    record["explore"]["moved"] = {"query": [1e-320, -1e-320]}
+    progress = load_record(json.dumps(record), LESSON).progress
+    x, y = progress.explore.moved["query"]
+    assert (x, math.copysign(1, y)) == (0.0, 1.0)
+    view = explore_view(LESSON, D8.fixture, progress.explore)
+    assert "\N{MINUS SIGN}0.0" not in view.vectors
+    assert "-0.0" not in view.vectors
+
+
+def test_a_stored_point_this_lesson_has_not_does_not_count_as_moved() -> None:
+    record = json.loads(faulty({}))
+    record["explore"]["moved"] = {"key_9": [1.0, 1.0]}  # D8 has four keys
+    explore = load_record(json.dumps(record), LESSON).progress.explore
+    view = explore_view(LESSON, D8.fixture, explore)
+    assert "moved by you" not in view.vectors
+    assert not view.moved
+    moved = Explore({"key_4": (1.0, 1.0)})
+    assert "moved by you" in explore_view(LESSON, D8.fixture, moved).vectors
