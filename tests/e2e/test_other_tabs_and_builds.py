@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from learner import answer_field, gate, lock_prediction, open_d8, reload_d8, save_takeaway
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FilePayload, Page, expect
 from test_explore_page import MINUS, field, slider
 
 KEY = "attention-lessons:d8:progress"
@@ -113,4 +113,24 @@ def test_a_keyboard_move_clears_the_not_a_number_message_of_its_point(
     move_query(page)
     expect(field(page, "query", 1)).to_have_value("2.1")
     expect(wrong).to_be_hidden()
+    assert console_errors == []
+
+
+def test_an_explore_move_after_choosing_an_import_does_not_make_it_stale(
+    page: Page, d8_url: str, console_errors: list[str]
+) -> None:
+    open_d8(page, d8_url)
+    lock_prediction(page)
+    page.get_by_text("Download or import my progress", exact=True).click()
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download my progress").click()
+    file: FilePayload = {"name": "progress.json", "mimeType": "application/json",
+                         "buffer": info.value.path().read_bytes()}
+    page.get_by_label("Import progress").set_input_files(file)
+    summary = page.get_by_role("status").filter(has_text="Importing replaces")
+    expect(summary).to_be_visible()
+    move_query(page)
+    page.get_by_role("button", name="Replace my progress with the file's").click()
+    expect(page.get_by_text("Imported: your progress here is now the file's.")).to_be_visible()
+    expect(slider(page, "query")).to_have_attribute("aria-valuetext", f"query at 2.0, {MINUS}1.0")
     assert console_errors == []
