@@ -63,8 +63,8 @@ def salvaged(key: str, dropped: tuple[str, ...], before: bool = False) -> str:
     """Return the notice for a record loaded without the parts that could not be read."""
     when = "on an earlier visit" if before else "just now"
     return (f"Part of your saved progress could not be read, so it was left out: "
-            f"{'; '.join(dropped)}. The rest of your work is here, and the record as it was "
-            f"was set aside {when} (kept in this browser as {key}).")
+            f"{'; '.join(dropped)}. The rest of your work is here; the whole record was set "
+            f"aside {when} (kept in this browser as {key}).")
 
 
 def removes_copy(length: int) -> str:

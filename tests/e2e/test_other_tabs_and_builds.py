@@ -134,3 +134,24 @@ def test_an_explore_move_after_choosing_an_import_does_not_make_it_stale(
     expect(page.get_by_text("Imported: your progress here is now the file's.")).to_be_visible()
     expect(slider(page, "query")).to_have_attribute("aria-valuetext", f"query at 2.0, {MINUS}1.0")
     assert console_errors == []
+
+
+def test_a_record_with_bad_explored_points_loads_its_graded_work_and_names_what_was_dropped(
+    page: Page, d8_url: str, site_url: str, console_errors: list[str]
+) -> None:
+    explore = {"moved": {"query": "far", "key_2": [1e-320, -1e-320]}, "preset": "nearest",
+               "scale": "", "full_precision": False}
+    record = json.dumps({**OLD, "version": 2, "explore": explore})
+    other_tab(page, site_url).evaluate(WRITE, [KEY, record])
+    open_d8(page, d8_url)
+    expect(page.get_by_role("alert")).to_have_text(re.compile(
+        r"^Part of your saved progress could not be read, so it was left out: which Explore "
+        r"preset the points were put at; where Explore's query was\. The rest of your work is "
+        rf"here; the whole record was set aside just now \(kept in this browser as "
+        rf"{KEY}:unreadable\)\.$"))
+    expect(gate(page)).to_have_accessible_name("Your check: an outcome you produce met")
+    expect(page.get_by_label("Your takeaway", exact=True)).to_have_value(OLD["takeaway"])
+    expect(slider(page, "key 2")).to_have_attribute("aria-valuetext", "key 2 at 0.0, 0.0")
+    expect(slider(page, "query")).to_have_attribute("aria-valuetext", f"query at 2.0, {MINUS}1.0")
+    assert page.evaluate(STORED)[f"{KEY}:unreadable"] == record
+    assert console_errors == []
