@@ -184,6 +184,8 @@ def test_moved_vectors_print_the_same_step_tables(capsys: pytest.CaptureFixture[
     (["8.2", "--query", "1"], "expected two coordinates"),
     (["d8", "--key", "5=0,0"], "name a key from 1 to 4"),
     (["d8", "--key", "2:0,0"], "name a key from 1 to 4"),
+    (["d8", "--key", "\N{SUPERSCRIPT TWO}=1,1"], "name a key from 1 to 4"),
+    (["d8", "--key", "\N{FULLWIDTH DIGIT TWO}=1,1"], "name a key from 1 to 4"),
     (["8.3", "--query", "9,0"], "Each coordinate runs from -3 to 3"),
 ])
 def test_bad_coordinates_get_usage_and_exit_status_2(

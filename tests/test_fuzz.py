@@ -63,7 +63,7 @@ def test_the_number_parser_reads_or_says_why(typed: str) -> None:
 def loads_or_refuses(text: str) -> None:
     loaded = load_record(text, LESSON)
     assert isinstance(loaded.progress, Progress)
-    assert loaded.unreadable == bool(loaded.notice)
+    assert (not loaded.whole) == bool(loaded.notice)  # set aside whole, or in part and named
     try:
         from_json(text, LESSON)
     except StateError as error:  # anything else propagates and fails the test

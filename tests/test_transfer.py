@@ -7,6 +7,7 @@ import json
 import pytest
 
 from attention_lessons import (
+    Explore,
     Progress,
     StateError,
     apply_early,
@@ -17,6 +18,7 @@ from attention_lessons import (
     lock_prediction,
     lock_reading,
     read_import,
+    set_explore,
 )
 from strategies import D8
 
@@ -102,3 +104,11 @@ def test_a_file_that_claims_a_gate_its_numbers_do_not_meet_is_told() -> None:
     summary = read_import(json.dumps(claimed), Progress(), D8).summary
     assert summary.endswith("The file says its gate was met, but its numbers and reading do not "
                             "meet it, so here it will not be.")
+
+
+def test_an_explore_move_after_the_file_is_chosen_does_not_make_the_summary_stale() -> None:
+    file = check(LOCKED, {"a_output": "1.376"}, D8)
+    incoming = read_import(export_json(file, LESSON), LOCKED, D8)
+    moved = set_explore(LOCKED, Explore({"query": (1.0, 2.0)}, None, "single", True))
+    assert confirm_import(incoming, moved, D8) is None
+    assert confirm_import(incoming, check(moved, {"a_output": "1"}, D8), D8) is not None

@@ -61,6 +61,7 @@ from ._store import (
     NOT_SAVED_YET,
     NOT_SAVING,
     NOT_SET_ASIDE,
+    OUT_OF_DATE,
     RESET_ELSEWHERE,
     Loaded,
     Store,
@@ -69,6 +70,7 @@ from ._store import (
     load_record,
     notices,
     removes_copy,
+    salvaged,
     store_key,
 )
 from ._transfer import (
@@ -108,6 +110,7 @@ __all__ = [
     "NOT_SAVED_YET",
     "NOT_SAVING",
     "NOT_SET_ASIDE",
+    "OUT_OF_DATE",
     "RESET_ELSEWHERE",
     "TOLERANCE",
     "Choice",
@@ -184,6 +187,7 @@ __all__ = [
     "removes_copy",
     "reset",
     "reset_projection",
+    "salvaged",
     "save_takeaway",
     "set_explore",
     "set_projection",

@@ -102,7 +102,8 @@ def explored(fixture: Fixture, query: str | None, keys: Sequence[str]) -> Explor
         explore = move(explore, fixture, "query", *coordinates(query))
     for given in keys:
         number, _, at = given.partition("=")
-        if not number.isdigit() or not 1 <= int(number) <= len(fixture.keys):
+        # ASCII digits only: "²".isdigit() holds and int("２") is 2, neither a key's name here
+        if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= len(fixture.keys):
             raise LessonError(f"--key {given}: name a key from 1 to {len(fixture.keys)}, "
                               "as in 2=0,1")
         explore = move(explore, fixture, f"key_{int(number)}", *coordinates(at))

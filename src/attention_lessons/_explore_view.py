@@ -122,7 +122,8 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> ExploreV
     """Work every head on the moved vectors and build the readout and the plane."""
     worked = explore_work(lesson, fixture, explore)
     keys = ", ".join(pair(k) for k in worked.fixture.keys)
-    moved = "moved by you" if explore.moved else "where the fixture has them, until you move one"
+    here = any(p in explore.moved for p in point_ids(fixture))  # a stored key_9: no key 9 here
+    moved = "moved by you" if here else "where the fixture has them, until you move one"
     vectors = (f"These are explored vectors, not the fixture ({moved}): query "
                f"{pair(worked.fixture.query)}, keys {keys}. The values stay the fixture's.")
     return ExploreView(
@@ -131,7 +132,7 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> ExploreV
         heads=tuple(explored_head(i, worked) for i in range(len(worked.heads))),
         comparison=comparison_view(worked),
         bears_out=bears_out(worked),
-        moved=bool(explore.moved),
+        moved=here,
         scale=explore.scale or (lesson.scale_choices()[0].id if lesson.scale_choices() else ""),
         scale_choices=tuple(c.id for c in lesson.scale_choices()),
         presets=tuple((p.id, p.id == explore.preset) for p in lesson.presets()),

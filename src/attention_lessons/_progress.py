@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from ._errors import ParseError, StateError
-from ._explore import EDGE, Explore
+from ._explore import EDGE, Explore, Point
 from ._format import word
 from ._grading import gate_met, grade, hints_available
 from ._lesson import Lesson, Worked
@@ -166,23 +167,55 @@ def to_json(progress: Progress) -> str:
 
 def from_json(text: str, lesson: Lesson) -> Progress:
     """Read a saved record back, raising StateError for anything malformed or unknown."""
+    return from_value(_parsed(text), lesson)
+
+
+def _parsed(text: str) -> object:
     if len(text) > MAX_TEXT:
         raise StateError(f"saved progress is {len(text):,} characters, far more than a record")
     if too_deep(text):
         raise StateError(f"saved progress nests deeper than {MAX_DEPTH} levels")
     try:
-        raw = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError):  # ValueError also covers integers of 4300+ digits
         raise StateError("saved progress is not valid JSON") from None
-    return from_value(raw, lesson)
+
+
+@dataclass(frozen=True)
+class Salvaged:
+    """A stored record read with what can be rebuilt dropped where it cannot be read: the
+    progress, the parts dropped (named for the learner), and the version it was written at."""
+
+    progress: Progress
+    dropped: tuple[str, ...] = ()
+    version: int = VERSION
+
+
+def salvage_json(text: str, lesson: Lesson) -> Salvaged:
+    """Read a saved record as from_json does, except that a part that can be rebuilt (Explore's
+    points and experiments, a stored gate) is dropped and named when it cannot be read."""
+    return _salvage(_parsed(text), lesson)
 
 
 def from_value(raw: object, lesson: Lesson) -> Progress:
-    """Check a parsed record field by field and settle what the numbers decide.
+    """Check a parsed record field by field and settle what the numbers decide, strictly.
 
     A "gate" that older records carry is checked for shape and then ignored: the gate is always
     derived from the answers and the reading.
     """
+    return _from_value(raw, lesson, None)
+
+
+def _salvage(raw: object, lesson: Lesson) -> Salvaged:
+    dropped: list[str] = []
+    progress = _from_value(raw, lesson, dropped)
+    assert isinstance(raw, dict)  # _from_value refused anything else
+    return Salvaged(progress, tuple(dropped), raw["version"])
+
+
+def _from_value(raw: object, lesson: Lesson, dropped: list[str] | None) -> Progress:
+    # dropped None: strict, any fault raises. A list: a part that can be rebuilt and cannot be
+    # read is dropped and named there; a fault in the learner's graded work still raises.
     if not isinstance(raw, dict):
         raise StateError("saved progress is not a JSON object")
     version = raw.get("version")
@@ -191,7 +224,8 @@ def from_value(raw: object, lesson: Lesson) -> Progress:
     if version != VERSION and "explore" in raw:
         raise StateError(f"saved progress of version {version} has an unknown field 'explore'")
     if "gate" in raw:
-        _flag(raw["gate"], "gate")
+        _rebuildable(dropped, "a stored gate (it is worked out again)",
+                     lambda: _flag(raw["gate"], "gate"), False)
     unknown = sorted(set(raw) - {f.name for f in fields(Progress)} - {"gate"})
     if unknown:  # a record this build cannot keep whole: it is set aside, never cut down
         raise StateError(f"saved progress has an unknown field {_brief(unknown[0])}")
@@ -208,7 +242,7 @@ def from_value(raw: object, lesson: Lesson) -> Progress:
         reading=_optional(raw, "reading", tuple(c.id for c in lesson.readings)),
         projection=_projection(raw.get("projection")),
         takeaway=None if raw.get("takeaway") is None else _text(raw, "takeaway", MAX_TAKEAWAY),
-        explore=_explore(raw.get("explore", EXPLORED_NOTHING), lesson),
+        explore=_explore(raw.get("explore", EXPLORED_NOTHING), lesson, dropped),
     ), lesson)
 
 
@@ -280,24 +314,77 @@ def _projection(value: Any) -> Projection:
     return (rows[0], rows[1])
 
 
-def _explore(value: Any, lesson: Lesson) -> Explore:
+T = TypeVar("T")
+
+
+def _rebuildable(dropped: list[str] | None, name: str, read: Callable[[], T], instead: T) -> T:
+    # A part that can be rebuilt: strict reading raises on a fault, salvage drops it by name.
+    try:
+        return read()
+    except StateError:
+        if dropped is None:
+            raise
+        dropped.append(name)
+        return instead
+
+
+def _explore(value: Any, lesson: Lesson, dropped: list[str] | None) -> Explore:
+    if dropped is not None and isinstance(value, dict):  # salvage: each part on its own
+        extra = sorted(set(value) - set(EXPLORED_NOTHING), key=str)
+        dropped.extend(f"an unknown part of Explore, {_brief(name)}" for name in extra)
+        value = {**EXPLORED_NOTHING, **{k: v for k, v in value.items() if k in EXPLORED_NOTHING}}
     if not isinstance(value, dict) or set(value) != set(EXPLORED_NOTHING):
-        raise StateError("explore: expected the points moved, the preset and the experiments")
-    moved, preset = value["moved"], value["preset"]
-    scale, full_precision = value["scale"], _flag(value["full_precision"], "explore.full_precision")
+        return _rebuildable(dropped, "where Explore's points were and its experiments",
+                            lambda: _refuse(EXPLORE_SHAPE), Explore())
+    full_precision = _rebuildable(
+        dropped, "Explore's full-precision experiment",
+        lambda: _flag(value["full_precision"], "explore.full_precision"), False)
+    scale = _rebuildable(dropped, "Explore's scale experiment",
+                         lambda: _scale(value["scale"], lesson), "")
+    preset = _rebuildable(dropped, "which Explore preset the points were put at",
+                          lambda: _preset(value["preset"], lesson), None)
+    moved = value["moved"]
+    if not isinstance(moved, dict):
+        moved = _rebuildable(dropped, "where Explore's points were",
+                             lambda: _refuse(MOVED_SHAPE), {})
+    points: dict[str, Point] = {}
+    for point, at in moved.items():
+        name = point.replace("_", " ") if isinstance(point, str) else _brief(point)
+        place: Point | None = _rebuildable(dropped, f"where Explore's {name} was",
+                                           partial(_point, point, at), None)
+        if place is not None:
+            points[point] = place
+    return Explore(points, preset, scale, full_precision)
+
+
+EXPLORE_SHAPE = "explore: expected the points moved, the preset and the experiments"
+MOVED_SHAPE = "explore.moved: expected an object keyed by point"
+NAMES = frozenset({"query", *(f"key_{i}" for i in range(1, MAX_KEYS + 1))})
+
+
+def _refuse(message: str) -> Any:
+    raise StateError(message)
+
+
+def _scale(scale: Any, lesson: Lesson) -> str:
     if scale not in ("", *(c.id for c in lesson.scale_choices()[1:])):
         raise StateError(f"explore.scale: unknown scale {_brief(scale)}")
-    names = {"query", *(f"key_{i}" for i in range(1, MAX_KEYS + 1))}
-    if not isinstance(moved, dict) or not set(moved) <= names:
-        raise StateError("explore.moved: expected an object keyed by point")
-    points = {}
-    for point, at in moved.items():
-        if not isinstance(at, list) or len(at) != 2:
-            raise StateError(f"explore.moved.{point}: expected two coordinates")
-        x, y = (_number(c, f"explore.moved.{point}") for c in at)
-        if max(abs(x), abs(y)) > EDGE:
-            raise StateError(f"explore.moved.{point}: coordinates run from -{EDGE:g} to {EDGE:g}")
-        points[point] = (x, y)
+    return str(scale)
+
+
+def _preset(preset: Any, lesson: Lesson) -> str | None:
     if preset is not None and preset not in {p.id for p in lesson.presets()}:
         raise StateError(f"explore.preset: unknown preset {_brief(preset)}")
-    return Explore(points, preset, scale, full_precision)
+    return None if preset is None else str(preset)
+
+
+def _point(point: Any, at: Any) -> Point:
+    if point not in NAMES:
+        raise StateError(MOVED_SHAPE)
+    if not isinstance(at, list) or len(at) != 2:
+        raise StateError(f"explore.moved.{point}: expected two coordinates")
+    x, y = (_number(c, f"explore.moved.{point}") for c in at)
+    if max(abs(x), abs(y)) > EDGE:
+        raise StateError(f"explore.moved.{point}: coordinates run from -{EDGE:g} to {EDGE:g}")
+    # Kept as a move keeps it, six decimals at most: 1e-320 is 0.0, and -0.0 is 0.0 too.
+    return (round(x, 6) + 0.0, round(y, 6) + 0.0)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from ._errors import StateError
 from ._lesson import Lesson
 from ._merge import merge, was_reset
-from ._progress import Progress, from_json, to_json
+from ._progress import VERSION, Progress, salvage_json, to_json
 
 NOT_SAVING = ("This browser is not letting the page save, so your progress lasts only while "
               "this tab is open.")
@@ -19,6 +19,9 @@ NOT_SET_ASIDE = ("Your saved progress could not be read, and there is no room to
                  "to clear it.")
 FROM_OTHER_TAB = "Brought in what you did in another tab."
 RESET_ELSEWHERE = "Your progress was reset or replaced in another tab; this tab follows it."
+OUT_OF_DATE = ("This page is out of date: another tab saved your progress in a form this page "
+               "cannot read (from a newer version of the site, perhaps), so nothing here is saved "
+               "and what that tab saved is left as it is. Reload to keep working.")
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,13 @@ class Loaded:
     progress: Progress
     notice: str = ""
     unreadable: bool = False
+    dropped: tuple[str, ...] = ()  # the parts that could not be read and were left out
+    older: bool = False  # written by an older build, one that never read this build's records
+
+    @property
+    def whole(self) -> bool:
+        """Return whether the record was read whole, so that it may be written over."""
+        return not self.unreadable and not self.dropped
 
 
 def store_key(lesson: Lesson) -> str:
@@ -49,6 +59,14 @@ def set_aside(key: str, before: bool = False, replaced: bool = False) -> str:
             f"browser as {key}{instead}) and you start afresh.")
 
 
+def salvaged(key: str, dropped: tuple[str, ...], before: bool = False) -> str:
+    """Return the notice for a record loaded without the parts that could not be read."""
+    when = "on an earlier visit" if before else "just now"
+    return (f"Part of your saved progress could not be read, so it was left out: "
+            f"{'; '.join(dropped)}. The rest of your work is here; the whole record was set "
+            f"aside {when} (kept in this browser as {key}).")
+
+
 def removes_copy(length: int) -> str:
     """Return what Reset also removes when an unreadable record was set aside."""
     return (f"It also removes the copy of unreadable saved progress ({length:,} characters) "
@@ -66,9 +84,11 @@ def load_record(raw: str | None, lesson: Lesson) -> Loaded:
     if raw is None:
         return Loaded(Progress())
     try:
-        return Loaded(from_json(raw, lesson))
+        read = salvage_json(raw, lesson)
     except StateError:
         return Loaded(Progress(), set_aside(backup_key(lesson)), unreadable=True)
+    notice = salvaged(backup_key(lesson), read.dropped) if read.dropped else ""
+    return Loaded(read.progress, notice, dropped=read.dropped, older=read.version < VERSION)
 
 
 def notices(loaded: str, trouble: str) -> str:
@@ -93,7 +113,11 @@ class Store:
     Rules: an unreadable record is copied once to its lesson's one backup key, so reloading
     never copies it again and backups never pile up; one that cannot be copied is never
     written over until Reset clears it. Saves read the stored record and merge this tab's
-    work into it, so that two tabs never silently overwrite each other.
+    work into it, so that two tabs never silently overwrite each other; a stored record this
+    tab cannot read whole, and has not set aside, is never written over (another tab, maybe on
+    a newer build, wrote it): saving stops and says to reload. A record of an older version
+    was written by a tab that never read this one's, so it merges against the older record
+    that tab last read.
     """
 
     storage: Storage | None
@@ -101,11 +125,14 @@ class Store:
     held: dict[str, int] = field(default_factory=dict)  # slug: length of an unreadable record
     base: dict[str, Progress] = field(default_factory=dict)  # what this tab last read or wrote
     said: dict[str, str] = field(default_factory=dict)  # slug: what loading found, while true
+    older: dict[str, Progress] = field(default_factory=dict)  # the last older-version record read
+    stale: set[str] = field(default_factory=set)  # slugs whose stored record this tab cannot read
 
     @property
     def saving(self) -> bool:
         """Return whether the last save reached storage."""
-        return self.storage is not None and not self.failing and not self.held
+        return (self.storage is not None and not self.failing and not self.held
+                and not self.stale)
 
     def _read(self, key: str) -> str | None:
         if self.storage is None:
@@ -131,21 +158,54 @@ class Store:
         raw = raw if isinstance(raw, str) else None
         loaded = load_record(raw, lesson)
         self.base[lesson.slug] = loaded.progress
-        self.said[lesson.slug] = self._set_aside(lesson, raw) if loaded.unreadable else ""
+        if loaded.older:
+            self.older[lesson.slug] = loaded.progress
+        self.said[lesson.slug] = "" if loaded.whole else self._set_aside(lesson, raw, loaded)
         return loaded.progress, self.said[lesson.slug]
 
-    def _set_aside(self, lesson: Lesson, raw: str | None) -> str:
+    def _set_aside(self, lesson: Lesson, raw: str | None, loaded: Loaded) -> str:
         assert self.storage is not None
         assert raw is not None
-        earlier = self._read(backup_key(lesson))
+        key = backup_key(lesson)
+        earlier = self._read(key)
+        if earlier != raw:
+            try:
+                self.storage.setItem(key, raw)
+            except Exception:
+                self.held[lesson.slug] = len(raw)
+                return NOT_SET_ASIDE
+        if loaded.dropped:
+            return salvaged(key, loaded.dropped, before=earlier == raw)
         if earlier == raw:
-            return set_aside(backup_key(lesson), before=True)
-        try:
-            self.storage.setItem(backup_key(lesson), raw)
-        except Exception:
-            self.held[lesson.slug] = len(raw)
-            return NOT_SET_ASIDE
-        return set_aside(backup_key(lesson), replaced=earlier is not None)
+            return set_aside(key, before=True)
+        return set_aside(key, replaced=earlier is not None)
+
+    def _stored(self, lesson: Lesson) -> Loaded | None:
+        # The stored record, or None when it cannot be read whole and is not the copy this
+        # browser set aside: another tab wrote it, so this tab is out of date and must not
+        # write over it.
+        raw = self._read(store_key(lesson))
+        stored = load_record(raw, lesson)
+        if stored.whole or raw == self._read(backup_key(lesson)):
+            self.stale.discard(lesson.slug)
+            return stored
+        self.stale.add(lesson.slug)
+        return None
+
+    def _merge(self, lesson: Lesson, progress: Progress, stored: Loaded) -> tuple[Progress, bool]:
+        # Merge this tab's progress with the stored record; say whether that record went back
+        # past what this tab knew of it, which only Reset or Import does.
+        if not stored.whole:  # the copy set aside: this tab's own work replaces it
+            return progress, False
+        base = self.base.get(lesson.slug, Progress())
+        if stored.older:  # its tab read the older record it last wrote, not this tab's saves;
+            # knowing none, this tab's fields stand where the two differ
+            base = self.older.get(lesson.slug, stored.progress)
+            self.older[lesson.slug] = stored.progress
+            merged = merge(base, progress, stored.progress, lesson)
+            # an older version holds no explored points: Explore is this tab's, as it was
+            return replace(merged, explore=progress.explore), was_reset(base, stored.progress)
+        return merge(base, progress, stored.progress, lesson), was_reset(base, stored.progress)
 
     def notice(self, lesson: Lesson, trouble: str) -> str:
         """Return what loading found, while it is still true, with a current trouble saving."""
@@ -162,10 +222,10 @@ class Store:
             return progress, NOT_SAVING
         if lesson.slug in self.held:
             return progress, NOT_SET_ASIDE
-        stored = load_record(self._read(store_key(lesson)), lesson)
-        base = self.base.get(lesson.slug, Progress())
-        merged = progress if stored.unreadable else merge(base, progress, stored.progress, lesson)
-        return self._write(lesson, merged)
+        stored = self._stored(lesson)
+        if stored is None:
+            return progress, OUT_OF_DATE
+        return self._write(lesson, self._merge(lesson, progress, stored)[0])
 
     def put(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
         """Replace the stored record outright (Import), clearing an unreadable one."""
@@ -193,12 +253,15 @@ class Store:
 
     def sync(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
         """Take in what another tab saved (a `storage` event), keeping this tab's work too."""
-        stored = load_record(self._read(store_key(lesson)), lesson)
-        if self.storage is None or lesson.slug in self.held or stored.unreadable:
+        if self.storage is None or lesson.slug in self.held:
             return progress, ""
-        base = self.base.get(lesson.slug, Progress())
-        merged = merge(base, progress, stored.progress, lesson)
-        told = RESET_ELSEWHERE if was_reset(base, stored.progress) else FROM_OTHER_TAB
+        stored = self._stored(lesson)
+        if stored is None:
+            return progress, OUT_OF_DATE
+        if not stored.whole:  # the copy set aside is stored still: nothing new to take in
+            return progress, ""
+        merged, went_back = self._merge(lesson, progress, stored)
+        told = RESET_ELSEWHERE if went_back else FROM_OTHER_TAB
         self.base[lesson.slug] = stored.progress
         if merged != stored.progress:
             merged, trouble = self._write(lesson, merged)

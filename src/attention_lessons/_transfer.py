@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from ._errors import StateError
+from ._explore import Explore
 from ._format import word
 from ._lesson import Lesson, Worked
 from ._nesting import MAX_DEPTH, too_deep
@@ -67,8 +68,9 @@ def summarise(incoming: Incoming, current: Progress, worked: Worked) -> Incoming
 
 def confirm_import(incoming: Incoming, current: Progress, worked: Worked) -> Incoming | None:
     """Return None when the import may go ahead; else the summary anew, to be confirmed again,
-    since the progress here changed after the summary was shown."""
-    if incoming.current == current:
+    since the progress here changed after the summary was shown. Explore's points and
+    experiments are scratch the summary never names: a move there is not such a change."""
+    if replace(incoming.current, explore=Explore()) == replace(current, explore=Explore()):
         return None
     fresh = summarise(incoming, current, worked)
     return Incoming(fresh.progress, CHANGED + fresh.summary, current, incoming.note)

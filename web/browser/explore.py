@@ -36,6 +36,7 @@ def explored(explore, point=None, skip=""):
     PAGE.update(course.set_explore(PAGE.progress, explore))
     view = render(skip)
     if point is not None:
+        say(f"explore_{point}_message", "")  # a value typed wrong is replaced by this move
         announce(course.move_announcement(PAGE.lesson, view, point))
     return view
 
