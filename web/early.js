@@ -13,11 +13,19 @@
 // against preload links in Chromium (10 cold visits each, interleaved): first paint and
 // Python-ready the same; a blocking script delayed the first paint by 40 ms. The page's config
 // is not among the files (see EARLY_FETCHES in build.py).
+//
+// A page and its Python must be one deploy. A host that sends Last-Modified and no
+// Cache-Control (python3 -m http.server, many static hosts) lets the HTTP cache serve a day-old
+// deploy's files for hours unasked (RFC 9111's heuristic freshness): a new page then ran the
+// old deploy's archives and config. So every plain fetch of this site's own files, these and
+// the ones passed on, asks the server first ("no-cache"): an unchanged file costs a 304 and no
+// body; offline, the service worker still answers from its cache (tests/e2e/test_deploy.py).
 (() => {
   "use strict";
+  const FRESH = { cache: "no-cache" };
   const started = new Map();
   for (const url of document.currentScript.dataset.fetch.split(" ")) {
-    const response = fetch(url);
+    const response = fetch(url, FRESH);
     response.catch(() => {}); // the request that takes it gets the failure; until then, no one
     started.set(new URL(url, document.baseURI).href, response);
   }
@@ -27,9 +35,11 @@
       && Object.values(init ?? {}).every((value) => value === undefined);
     const href = plain ? new URL(input, document.baseURI).href : null;
     const response = started.get(href);
-    if (!response) return network(input, init);
-    started.delete(href);
-    if (started.size === 0) globalThis.fetch = network; // every file taken: out of the way
-    return response;
+    if (response) {
+      started.delete(href);
+      return response;
+    }
+    const own = href !== null && new URL(href).origin === location.origin;
+    return own ? network(input, FRESH) : network(input, init);
   };
 })();

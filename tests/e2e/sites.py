@@ -87,6 +87,7 @@ class Site:
         self.released = threading.Event()  # the held file may be sent
         self.released.set()
         self.sent: list[str] = []  # the path of each file sent whole (200), in the order asked
+        self.asked: list[str] = []  # the path of every GET, answered whole or not modified
         handler = partial(HoldingHandler, site=self, directory=str(root))
         self.server = QuietServer(("127.0.0.1", 0), handler)
         self.origin = f"http://127.0.0.1:{self.server.server_port}/"
@@ -108,12 +109,12 @@ class Site:
         self.released.set()
 
     def rebuild(self, page: str, old: str, new: str) -> str:
-        """Change text in one built page and write a new sw.js, as a new deploy would; give
+        """Change text in one built file and write a new sw.js, as a new deploy would; give
         the new cache's name, as the worker names it: the build's, and where it is served."""
         path = self.folder / page
-        html = path.read_text(encoding="utf-8")
-        assert old in html, f"{old!r} is not in {page}"
-        path.write_text(html.replace(old, new), encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{old!r} is not in {page}"
+        path.write_text(text.replace(old, new), encoding="utf-8")
         return f"{write_service_worker(self.folder)} {urlsplit(self.url).path}"
 
     def beside(self, prefix: str, page: str, old: str, new: str) -> str:
@@ -162,6 +163,7 @@ class HoldingHandler(QuietHandler):
         return super().send_head()
 
     def do_GET(self) -> None:
+        self.site.asked.append(self.path.split("?")[0])
         if self.path.split("?")[0].endswith(self.site.held):
             self.site.requested.set()
             self.site.released.wait(HOLD_SECONDS)
