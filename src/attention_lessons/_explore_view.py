@@ -177,4 +177,4 @@ def preset_searching(lesson: Lesson, preset_id: str, share: float) -> str:
 
 def preset_announcement(lesson: Lesson, preset_id: str, view: ExploreView) -> str:
     """Say, once the points are at a preset, which it is and what the numbers bear out."""
-    return f"{preset_named(lesson, preset_id).label}. {view.bears_out}"
+    return f"{preset_named(lesson, preset_id).label} {view.bears_out}"
