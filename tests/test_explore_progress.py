@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from attention_lessons import (
     Explore,
     Progress,
+    explored_only,
     from_json,
     go_to_preset,
     merge,
@@ -61,3 +63,14 @@ def test_of_two_tabs_exploring_the_latest_edit_wins_and_an_unchanged_side_keeps_
     theirs = set_explore(base, move(Explore(), FIXTURE, "query", -1, -1))
     assert merge(base, mine, theirs, LESSON).explore == theirs.explore
     assert merge(base, mine, base, LESSON).explore == mine.explore
+
+
+def test_a_record_changed_in_explore_alone_is_told_from_one_changed_anywhere_else() -> None:
+    base = Progress(prediction="same", answers={"q1": "0.5"}, takeaway="mine")
+    moved = set_explore(base, move(Explore(), FIXTURE, "query", 1, 1))
+    assert explored_only(base, moved)
+    assert explored_only(moved, base)
+    assert explored_only(base, base)
+    for elsewhere in (replace(moved, takeaway="yours"), replace(moved, runs=1),
+                      replace(moved, answers={"q1": "0.6"}), replace(moved, reading="r")):
+        assert not explored_only(base, elsewhere)

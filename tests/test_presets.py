@@ -6,7 +6,17 @@ import numpy as np
 import pytest
 
 from attention_lessons import LESSONS, StateError, parse_fixture
-from attention_lessons._explore import COARSE, EDGE, go_to_preset, points
+from attention_lessons._explore import (
+    COARSE,
+    EDGE,
+    Explore,
+    PresetSearches,
+    at_preset,
+    go_to_preset,
+    points,
+    preset_named,
+)
+from attention_lessons._explore_view import preset_searching
 from strategies import FIXTURE_TEXT, numpy_attention, numpy_heads
 
 FIXTURE = parse_fixture(FIXTURE_TEXT)
@@ -89,3 +99,59 @@ def test_tie_has_two_keys_share_the_largest_weight(slug: str, weights: object) -
 def test_a_preset_the_lesson_does_not_name_is_refused() -> None:
     with pytest.raises(StateError, match="no preset called"):
         go_to_preset(LESSONS["8-2"], FIXTURE, "closest")
+
+
+class Ticks:
+    """A clock that moves on by one each time it is read: a slice of `n` seconds tries n places."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize("slug", ["8-2", "8-3", "d8"])
+def test_a_preset_searched_a_slice_at_a_time_lands_where_the_whole_search_does(slug: str) -> None:
+    lesson = LESSONS[slug]
+    for preset in lesson.presets():
+        searches = PresetSearches(lesson, FIXTURE, Ticks())
+        shares, found = [0.0], None
+        while found is None:
+            found = searches.advance(preset.id, "", 7.0)
+            shares.append(searches.share_done(preset.id, ""))
+        assert len(shares) > 10  # it really was cut into slices
+        assert shares == sorted(shares)
+        assert shares[-1] == 1.0
+        assert shares[-2] < 1.0  # and reaches the whole only when found
+        assert at_preset(Explore(), found, preset.id) == go_to_preset(lesson, FIXTURE, preset.id)
+
+
+def test_each_scale_has_its_own_search_and_a_found_preset_costs_nothing_again() -> None:
+    lesson = LESSONS["d8"]
+    scales = [c.id for c in lesson.scale_choices()]
+    clock = Ticks()
+    searches = PresetSearches(lesson, FIXTURE, clock)
+    assert searches.next_unfound("") == lesson.presets()[0].id
+    found = {}
+    for scale in ("", scales[1]):
+        explore = searches.advance("furthest", scale, 1e9)
+        assert explore is not None  # a slice this long runs the whole search
+        found[scale] = explore
+    for scale, explore in found.items():
+        assert at_preset(Explore(scale=scale), explore, "furthest") == go_to_preset(
+            lesson, FIXTURE, "furthest", Explore(scale=scale))
+    assert found[""].moved != found[scales[1]].moved  # the scale changes where it lands
+    read = clock.now
+    assert searches.advance("furthest", "", 0.0) is found[""]
+    assert clock.now == read  # kept: no search ran, not even one place
+    assert "furthest" not in {searches.next_unfound(""), searches.next_unfound(scales[1])}
+
+
+def test_a_search_for_a_preset_the_lesson_does_not_name_is_refused_and_says_so() -> None:
+    searches = PresetSearches(LESSONS["8-3"], FIXTURE)
+    with pytest.raises(StateError, match="no preset called 'closest'"):
+        searches.advance("closest", "", 0.01)
+    assert preset_searching(LESSONS["d8"], "tie", 0.426) == (
+        f"Searching the plane for “{preset_named(LESSONS['d8'], 'tie').label}”: 43% done.")

@@ -19,6 +19,8 @@ from ._errors import FixtureError, LessonError, ParseError, StateError
 from ._explore import (
     KEY_MOVES,
     Explore,
+    PresetSearches,
+    at_preset,
     back_to_fixture,
     choose_scale,
     drag,
@@ -30,7 +32,13 @@ from ._explore import (
     step,
     typed,
 )
-from ._explore_view import ExploreView, explore_view, move_announcement
+from ._explore_view import (
+    ExploreView,
+    explore_view,
+    move_announcement,
+    preset_announcement,
+    preset_searching,
+)
 from ._fixture import Fixture, parse_fixture
 from ._grading import TOLERANCE, grade, hints_available, within
 from ._lesson import Choice, Lesson, Question, Slip, Worked, truth, work
@@ -41,6 +49,7 @@ from ._page import FixedView, ProgressView, check_announcement, fixed_view, prog
 from ._progress import (
     Progress,
     check,
+    explored_only,
     from_json,
     from_value,
     gate,
@@ -126,6 +135,7 @@ __all__ = [
     "Loaded",
     "PageUpdate",
     "ParseError",
+    "PresetSearches",
     "Progress",
     "ProgressView",
     "ProjectionFigure",
@@ -138,6 +148,7 @@ __all__ = [
     "Worked",
     "__version__",
     "apply_early",
+    "at_preset",
     "attend",
     "back_to_fixture",
     "backup_key",
@@ -158,6 +169,7 @@ __all__ = [
     "explore_update",
     "explore_view",
     "explore_work",
+    "explored_only",
     "export_json",
     "export_name",
     "fixed_view",
@@ -179,6 +191,8 @@ __all__ = [
     "page_update",
     "parse_fixture",
     "parse_number",
+    "preset_announcement",
+    "preset_searching",
     "progress_view",
     "project",
     "projection_figure",

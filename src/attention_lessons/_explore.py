@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+import time
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field, replace
+from typing import TypeVar, cast
 
 from ._errors import StateError
 from ._fixture import Fixture
@@ -15,7 +17,10 @@ EDGE = 3.0  # the plane runs from -EDGE to EDGE on both axes
 STEP = 0.1  # an arrow key
 BIG_STEP = 0.5  # Shift with an arrow key
 COARSE = 0.5  # the preset search's first grid; it then looks closer, at STEP
+EVALUATIONS_A_POINT = 13 * 13 + 11 * 11  # the coarse grid, then the fine one around its best
 Point = tuple[float, float]
+T = TypeVar("T")
+Search = Generator[None, None, T]  # yields once a place is tried, returns what it found
 
 
 @dataclass(frozen=True)
@@ -155,46 +160,126 @@ def _grid(lo: float, hi: float, spacing: float) -> list[float]:
     return [_tidy(lo + i * spacing) for i in range(count + 1)]
 
 
-def _best_place(score: Callable[[Point], float]) -> Point:
-    # A coarse grid over the plane, then the arrow keys' grid around its best; ties go to the
-    # first found, so a search gives the same place every time.
+def _lowest(places: list[Point], score: Callable[[Point], float],
+            best: tuple[Point, float] | None = None) -> Search[tuple[Point, float]]:
+    # Yields once a place is scored; returns the lowest and its score. Ties go to the first
+    # found, as min() does, so a search gives the same place every time.
+    for at in places:
+        value = score(at)
+        yield
+        if best is None or value < best[1]:
+            best = (at, value)
+    assert best is not None, "a search needs a place to try"
+    return best
+
+
+def _best_place(score: Callable[[Point], float]) -> Search[tuple[Point, float]]:
+    # A coarse grid over the plane, then the arrow keys' grid around its best.
     coarse = _grid(-EDGE, EDGE, COARSE)
-    best = min(((x, y) for x in coarse for y in coarse), key=score)
-    near = [(x, y) for x in _grid(best[0] - COARSE, best[0] + COARSE, STEP)
-            for y in _grid(best[1] - COARSE, best[1] + COARSE, STEP)
+    best = yield from _lowest([(x, y) for x in coarse for y in coarse], score)
+    (bx, by), _ = best
+    near = [(x, y) for x in _grid(bx - COARSE, bx + COARSE, STEP)
+            for y in _grid(by - COARSE, by + COARSE, STEP)
             if abs(x) <= EDGE and abs(y) <= EDGE]
-    return min([best, *near], key=score)
+    return (yield from _lowest(near, score, best))
 
 
-def find_preset(lesson: Lesson, fixture: Fixture, start: Explore, preset: Preset) -> Explore:
-    """Search the plane for the points that bring the preset's objective lowest.
+def searching(lesson: Lesson, fixture: Fixture, start: Explore, preset: Preset) -> Search[Explore]:
+    """Search the plane for the points that bring the preset's objective lowest, yielding once
+    for every place tried (EVALUATIONS_A_POINT at most for each point), so the page can run it
+    a slice at a time. It returns what it found.
 
     The query first, then each key in turn with the others held still; a key moves only if
     that does strictly better, so the keys stay the fixture's wherever the query alone will do."""
-    found = start
-
-    def objective(explore: Explore) -> float:
-        return preset.objective(explore_work(lesson, fixture, explore))
-
+    found, lowest = start, math.inf
     for point in point_ids(fixture):
         def placed(at: Point, point: str = point, found: Explore = found) -> Explore:
             return move(found, fixture, point, *at)
 
-        place = _best_place(lambda at: objective(placed(at)))
-        if point == "query" or objective(placed(place)) < objective(found):
-            found = placed(place)
+        place, low = yield from _best_place(
+            lambda at: preset.objective(explore_work(lesson, fixture, placed(at))))
+        if point == "query" or low < lowest:
+            found, lowest = placed(place), low
     return found
+
+
+def find_preset(lesson: Lesson, fixture: Fixture, start: Explore, preset: Preset) -> Explore:
+    """Run the preset's search whole, and return the points it finds."""
+    search = searching(lesson, fixture, start, preset)
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            return cast(Explore, done.value)
+
+
+def preset_named(lesson: Lesson, preset_id: str) -> Preset:
+    """Return the lesson's preset by its id, or say there is none."""
+    preset = next((p for p in lesson.presets() if p.id == preset_id), None)
+    if preset is None:
+        raise StateError(f"There is no preset called {preset_id!r} here.")
+    return preset
+
+
+def at_preset(explore: Explore, found: Explore, preset_id: str) -> Explore:
+    """Put the points where a preset's search found them; the experiments stay as they are."""
+    return replace(explore, moved=found.moved, preset=preset_id)
 
 
 def go_to_preset(lesson: Lesson, fixture: Fixture, preset_id: str,
                  explore: Explore | None = None) -> Explore:
     """Put the points where the named preset is found, at the experiment's scale."""
     explore = Explore() if explore is None else explore
-    preset = next((p for p in lesson.presets() if p.id == preset_id), None)
-    if preset is None:
-        raise StateError(f"There is no preset called {preset_id!r} here.")
+    preset = preset_named(lesson, preset_id)
     found = find_preset(lesson, fixture, replace(Explore(), scale=explore.scale), preset)
-    return replace(explore, moved=found.moved, preset=preset_id)
+    return at_preset(explore, found, preset_id)
+
+
+class PresetSearches:
+    """The presets' searches on one lesson page, run a slice at a time, each kept once found.
+
+    A preset costs what a drag frame costs: the page runs a few milliseconds of the search
+    for the preset it wants, draws, and comes back for more, so no click blocks the page."""
+
+    def __init__(self, lesson: Lesson, fixture: Fixture,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.lesson, self.fixture, self.clock = lesson, fixture, clock
+        self.found: dict[tuple[str, str], Explore] = {}  # (preset, scale): its points
+        self.running: dict[tuple[str, str], tuple[Search[Explore], int]] = {}
+
+    def advance(self, preset_id: str, scale: str, seconds: float) -> Explore | None:
+        """Search for the preset at the scale for about `seconds` (one place at least), and
+        return its points if found, else None: call again to go on where it stopped."""
+        key = (preset_id, scale)
+        if key in self.found:
+            return self.found[key]
+        search, tried = self.running.get(key) or (
+            searching(self.lesson, self.fixture, Explore(scale=scale),
+                      preset_named(self.lesson, preset_id)), 0)
+        until = self.clock() + seconds
+        try:
+            while True:
+                next(search)
+                tried += 1
+                if self.clock() >= until:
+                    self.running[key] = (search, tried)
+                    return None
+        except StopIteration as done:
+            self.running.pop(key, None)
+            self.found[key] = cast(Explore, done.value)
+            return self.found[key]
+
+    def share_done(self, preset_id: str, scale: str) -> float:
+        """How much of the preset's search has run, from 0 to 1; it never goes down."""
+        if (preset_id, scale) in self.found:
+            return 1.0
+        _, tried = self.running.get((preset_id, scale), (None, 0))
+        return min(1.0, tried / (EVALUATIONS_A_POINT * len(point_ids(self.fixture))))
+
+    def next_unfound(self, scale: str) -> str | None:
+        """The first of the lesson's presets not yet found at the scale, if any."""
+        return next((p.id for p in self.lesson.presets() if (p.id, scale) not in self.found),
+                    None)
 
 
 def back_to_fixture(explore: Explore) -> Explore:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ._explore import EDGE, Explore, explore_work, point_ids, point_name, points
+from ._explore import (
+    EDGE,
+    Explore,
+    explore_work,
+    point_ids,
+    point_name,
+    points,
+    preset_named,
+)
 from ._fixture import Fixture
 from ._format import largest, vector, word
 from ._lesson import Lesson, Worked
@@ -159,3 +167,14 @@ def move_announcement(lesson: Lesson, view: ExploreView, point: str) -> str:
     tops = " ".join(f"In {spec.name}: {largest([bar.share for bar in head.bars])}"
                     for spec, head in zip(lesson.heads, view.heads, strict=True))
     return f"{at.valuetext[0].upper()}{at.valuetext[1:]}. {tops} {view.bears_out}"
+
+
+def preset_searching(lesson: Lesson, preset_id: str, share: float) -> str:
+    """Say, while a preset's search runs, how far it has got."""
+    label = preset_named(lesson, preset_id).label
+    return f"Searching the plane for “{label}”: {share:.0%} done."
+
+
+def preset_announcement(lesson: Lesson, preset_id: str, view: ExploreView) -> str:
+    """Say, once the points are at a preset, which it is and what the numbers bear out."""
+    return f"{preset_named(lesson, preset_id).label} {view.bears_out}"

@@ -160,6 +160,12 @@ def set_explore(progress: Progress, explore: Explore) -> Progress:
     return replace(progress, explore=explore)
 
 
+def explored_only(before: Progress, after: Progress) -> bool:
+    """Return whether the two records differ in Explore alone: nothing the page grades or shows
+    outside Explore has changed, so only Explore needs drawing again."""
+    return replace(before, explore=after.explore) == after
+
+
 def to_json(progress: Progress) -> str:
     """Serialise the record, version first."""
     return json.dumps(asdict(progress), sort_keys=True)

@@ -15,6 +15,10 @@ PAGE = None  # the lesson page, set by start()
 def start(page):
     global PAGE  # noqa: PLW0603 (one page a document)
     PAGE = page
+    page.searches = course.PresetSearches(page.lesson, page.worked.fixture)
+    page.wanted = None  # the preset the learner asked for, while its search runs
+    page.seeking = 0  # the timeout that runs its next slice, if any
+    page.ahead = 0  # the interval that searches ahead, if any
 
 
 def render(skip=""):
@@ -32,6 +36,8 @@ def render(skip=""):
 
 def explored(explore, point=None, skip=""):
     """A move ended: keep it, draw it, and say where the point is and what the heads do now."""
+    if explore.preset is None:
+        stop_wanting()
     PAGE.explore = explore
     PAGE.update(course.set_explore(PAGE.progress, explore))
     view = render(skip)
@@ -87,6 +93,7 @@ def on_point_drag(event):
 
 def draw_drag():
     if PAGE.pending is not None and PAGE.dragging is not None:
+        stop_wanting()
         PAGE.explore = course.drag(PAGE.explore, PAGE.worked.fixture, PAGE.dragging,
                                    *PAGE.pending)
         PAGE.drawn, PAGE.pending = PAGE.pending, None
@@ -130,17 +137,70 @@ def on_point_typed(event):
     explored(explore, skip=field.id)
 
 
+SLICE = 0.008  # seconds of a preset's search between two chances for the page to draw
+AHEAD = 0.004  # seconds of searching ahead, while the learner is in Explore, every AHEAD_EVERY
+AHEAD_EVERY = 30  # milliseconds
+
+
 @on("click", ".preset")
 def on_preset(event):
-    button = event.currentTarget
-    view = explored(course.go_to_preset(PAGE.lesson, PAGE.worked.fixture,
-                                        button.dataset.preset, PAGE.explore))
-    announce(f"{button.textContent} {view.bears_out}")
+    """The learner wants a preset: search for it a slice at a time, saying how far it has got."""
+    PAGE.wanted = event.currentTarget.dataset.preset
+    seek()
+
+
+def seek(*_):
+    PAGE.seeking = 0
+    if PAGE.wanted is None:
+        return
+    preset, scale = PAGE.wanted, PAGE.explore.scale
+    found = PAGE.searches.advance(preset, scale, SLICE)
+    if found is None:
+        say("explore_preset_status", course.preset_searching(
+            PAGE.lesson, preset, PAGE.searches.share_done(preset, scale)))
+        if not PAGE.seeking:
+            PAGE.seeking = window.setTimeout(SEEK, 0)
+        return
+    PAGE.wanted = None
+    say("explore_preset_status", "")
+    view = explored(course.at_preset(PAGE.explore, found, preset))
+    announce(course.preset_announcement(PAGE.lesson, preset, view))
+
+
+SEEK = create_proxy(seek)
+
+
+def stop_wanting():
+    """A move or an experiment changes the points: the preset asked for is no longer wanted."""
+    if PAGE.wanted is not None:
+        PAGE.wanted = None
+        say("explore_preset_status", "")
+
+
+@on("focusin", "#explore")
+@on("pointerover", "#explore")
+def on_explore_entered(event):
+    """The learner is in Explore: search for the presets ahead, a little at a time."""
+    if not PAGE.ahead:
+        PAGE.ahead = window.setInterval(AHEAD_PROXY, AHEAD_EVERY)
+
+
+def search_ahead(*_):
+    preset = PAGE.searches.next_unfound(PAGE.explore.scale)
+    if preset is None:  # all found at this scale; another scale starts it again
+        window.clearInterval(PAGE.ahead)
+        PAGE.ahead = 0
+    elif PAGE.dragging is None and PAGE.wanted is None:  # a drag or a wanted preset comes first
+        PAGE.searches.advance(preset, PAGE.explore.scale, AHEAD)
+
+
+AHEAD_PROXY = create_proxy(search_ahead)
 
 
 @on("change", "input[name=explore_scale]")
 def on_scale(event):
     explored(course.choose_scale(PAGE.explore, PAGE.lesson, event.currentTarget.value))
+    on_explore_entered(event)  # the presets at this scale are searched ahead too
     announce(by_id("explore_bears_out").textContent)
 
 

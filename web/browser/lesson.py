@@ -41,9 +41,10 @@ class Page:
 
     def settle(self, progress, trouble):
         """Show the progress as saved, and the notice for how saving went."""
-        self.progress = progress
+        before, self.progress = self.progress, progress
         self.notice(trouble)
-        self.render()
+        if not course.explored_only(before, progress):  # Explore draws its own changes
+            self.render()
 
     def render(self):
         self.view = view = course.progress_view(self.progress, self.worked)
