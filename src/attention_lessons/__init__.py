@@ -3,6 +3,15 @@
 from __future__ import annotations
 
 from ._attention import HeadTrace, attend, concat, project, softmax, split_heads
+from ._backup import (
+    COURSE_FILE,
+    CourseIncoming,
+    LessonIncoming,
+    bring_in,
+    confirm_course,
+    export_course,
+    read_course,
+)
 from ._course import TrackRow, status, track_view, waiting
 from ._dom import (
     PageUpdate,
@@ -104,6 +113,7 @@ def __getattr__(name: str) -> str:
 
 
 __all__ = [
+    "COURSE_FILE",
     "FROM_OTHER_TAB",
     "KEY_MOVES",
     "LESSONS",
@@ -114,6 +124,7 @@ __all__ = [
     "RESET_ELSEWHERE",
     "TOLERANCE",
     "Choice",
+    "CourseIncoming",
     "Explore",
     "ExploreView",
     "FixedView",
@@ -123,6 +134,7 @@ __all__ = [
     "Incoming",
     "Lesson",
     "LessonError",
+    "LessonIncoming",
     "Loaded",
     "PageUpdate",
     "ParseError",
@@ -143,6 +155,7 @@ __all__ = [
     "backup_key",
     "bar_width",
     "bars_html",
+    "bring_in",
     "changes",
     "check",
     "check_announcement",
@@ -151,6 +164,7 @@ __all__ = [
     "clears",
     "compute",
     "concat",
+    "confirm_course",
     "confirm_import",
     "describe",
     "drag",
@@ -158,6 +172,7 @@ __all__ = [
     "explore_update",
     "explore_view",
     "explore_work",
+    "export_course",
     "export_json",
     "export_name",
     "fixed_view",
@@ -183,6 +198,7 @@ __all__ = [
     "project",
     "projection_figure",
     "projection_figure_update",
+    "read_course",
     "read_import",
     "removes_copy",
     "reset",
