@@ -171,37 +171,52 @@ FIRST_BRACE = export_course(FINISHED).replace("{", "(", 1)
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    ("", "That file is not a progress file (it is not JSON)"),
-    (export_course(FINISHED)[:-40], "(it is not JSON)"),  # truncated
-    (FIRST_BRACE, "(it is not JSON)"),  # one character changed
-    (export_course(FINISHED).replace("course", "coarse", 1),
-     "That file is from this site but holds something other than progress"),
-    (export_course(FINISHED).replace('"version": 1', '"version": 7', 1),
-     "was made by a newer version of this site (backup version 7; this page reads version 1)"),
-    ('{"kind": "another site backup", "lessons": {}}',
-     "That file is not progress downloaded from this site"),
-    ("[1, 2]", "That file is not progress downloaded from this site"),
-    (backup(kind="attention-lessons notes"), "from this site but holds something other than"),
-    (" " * 10_000_000, "That file is far too big to be progress saved from this site"),
-    ("[" * 100_000 + "]" * 100_000, "That file nests deeper than 20 levels"),
-    (with_record("d8", streak=3),
-     "That file's progress for D8 could not be read (saved progress has an unknown field "
-     "'streak')"),
-    (backup(sent="today"), "That file has a field this site does not know, 'sent'"),
-    (backup(version=2), "newer version of this site (backup version 2; this page reads"),
-    (backup(version="1"), "That file is not a course backup this site made (it has no version 1)"),
-    (backup(version=True), "is not a course backup this site made"),
-    (with_record("8-3", version=7),
-     "That file's progress for 8.3 could not be read (saved progress has unknown version 7)"),
-    (with_record("8-2", runs=-1), "for 8.2 could not be read (runs: expected a whole number"),
-    (backup(lessons={"x9": {}}),
-     "That file holds progress only for a lesson this site does not have ('x9')"),
-    (json.dumps({"kind": "attention-lessons progress", "lesson": "x9", "progress": {}}),
-     "holds progress only for a lesson this site does not have ('x9')"),
-    (json.dumps({"kind": "attention-lessons progress", "lesson": 8, "progress": {}}),
-     "That file is not progress downloaded from this site"),
-    (backup(lessons={}), "That file holds no lesson's progress"),
-    (backup(lessons=[]), "That file holds no lessons' progress where a backup keeps it"),
+    pytest.param("", "That file is not a progress file (it is not JSON)", id="empty"),
+    pytest.param(export_course(FINISHED)[:-40], "(it is not JSON)", id="truncated"),
+    pytest.param(FIRST_BRACE, "(it is not JSON)", id="one character changed: a brace"),
+    pytest.param(export_course(FINISHED).replace("course", "coarse", 1),
+                 "That file is from this site but holds something other than progress",
+                 id="one character changed: the kind"),
+    pytest.param(export_course(FINISHED).replace('"version": 1', '"version": 7', 1),
+                 "was made by a newer version of this site (backup version 7; this page reads "
+                 "version 1)", id="one character changed: the version"),
+    pytest.param('{"kind": "another site backup", "lessons": {}}',
+                 "That file is not progress downloaded from this site", id="another site's"),
+    pytest.param("[1, 2]", "That file is not progress downloaded from this site",
+                 id="not an object"),
+    pytest.param(backup(kind="attention-lessons notes"),
+                 "from this site but holds something other than", id="another kind"),
+    pytest.param(" " * 10_000_000, "That file is far too big to be progress saved from this "
+                 "site", id="10 MB"),
+    pytest.param("[" * 100_000 + "]" * 100_000, "That file nests deeper than 20 levels",
+                 id="100,000 deep"),
+    pytest.param(with_record("d8", streak=3), "That file's progress for D8 could not be read "
+                 "(saved progress has an unknown field 'streak')", id="an unknown field"),
+    pytest.param(backup(sent="today"), "That file has a field this site does not know, 'sent'",
+                 id="an unknown top field"),
+    pytest.param(backup(version=2), "newer version of this site (backup version 2; this page "
+                 "reads", id="a future backup version"),
+    pytest.param(backup(version="1"), "That file is not a course backup this site made (it has "
+                 "no version 1)", id="a version in words"),
+    pytest.param(backup(version=True), "is not a course backup this site made",
+                 id="a version true"),
+    pytest.param(with_record("8-3", version=7), "That file's progress for 8.3 could not be read "
+                 "(saved progress has unknown version 7)", id="a future record version"),
+    pytest.param(with_record("8-2", runs=-1),
+                 "for 8.2 could not be read (runs: expected a whole number",
+                 id="a count below zero"),
+    pytest.param(backup(lessons={"x9": {}}), "That file holds progress only for a lesson this "
+                 "site does not have ('x9')", id="a lesson this site lacks"),
+    pytest.param(json.dumps({"kind": "attention-lessons progress", "lesson": "x9",
+                             "progress": {}}),
+                 "holds progress only for a lesson this site does not have ('x9')",
+                 id="one lesson's file for a lesson this site lacks"),
+    pytest.param(json.dumps({"kind": "attention-lessons progress", "lesson": 8,
+                             "progress": {}}),
+                 "That file is not progress downloaded from this site", id="a lesson by number"),
+    pytest.param(backup(lessons={}), "That file holds no lesson's progress", id="no lessons"),
+    pytest.param(backup(lessons=[]), "That file holds no lessons' progress where a backup keeps "
+                 "it", id="lessons not an object"),
 ])
 def test_a_bad_file_gets_its_message_and_changes_nothing(text: str, said: str) -> None:
     here = {**FINISHED, "d8": started(WORKED["d8"])}

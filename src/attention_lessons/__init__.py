@@ -43,6 +43,7 @@ from ._explore_view import ExploreView, explore_view, move_announcement
 from ._fixture import Fixture, parse_fixture
 from ._grading import TOLERANCE, grade, hints_available, within
 from ._lesson import Choice, Lesson, Question, Slip, Worked, truth, work
+from ._link import MAX_LINK, holds_progress, progress_link, read_link, unpack_link
 from ._merge import merge, was_reset
 from ._nesting import too_deep
 from ._numbers import Reading, parse_number
@@ -117,6 +118,7 @@ __all__ = [
     "FROM_OTHER_TAB",
     "KEY_MOVES",
     "LESSONS",
+    "MAX_LINK",
     "NOT_SAVED_YET",
     "NOT_SAVING",
     "NOT_SET_ASIDE",
@@ -182,6 +184,7 @@ __all__ = [
     "go_to_preset",
     "grade",
     "hints_available",
+    "holds_progress",
     "keys_html",
     "load_record",
     "lock_prediction",
@@ -194,12 +197,14 @@ __all__ = [
     "page_update",
     "parse_fixture",
     "parse_number",
+    "progress_link",
     "progress_view",
     "project",
     "projection_figure",
     "projection_figure_update",
     "read_course",
     "read_import",
+    "read_link",
     "removes_copy",
     "reset",
     "reset_projection",
@@ -220,6 +225,7 @@ __all__ = [
     "track_view",
     "truth",
     "typed",
+    "unpack_link",
     "waiting",
     "was_reset",
     "within",
