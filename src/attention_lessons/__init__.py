@@ -3,6 +3,15 @@
 from __future__ import annotations
 
 from ._attention import HeadTrace, attend, concat, project, softmax, split_heads
+from ._backup import (
+    COURSE_FILE,
+    CourseIncoming,
+    LessonIncoming,
+    bring_in,
+    confirm_course,
+    export_course,
+    read_course,
+)
 from ._course import TrackRow, status, track_view, waiting
 from ._dom import (
     PageUpdate,
@@ -42,6 +51,7 @@ from ._explore_view import (
 from ._fixture import Fixture, parse_fixture
 from ._grading import TOLERANCE, grade, hints_available, within
 from ._lesson import Choice, Lesson, Question, Slip, Worked, truth, work
+from ._link import MAX_LINK, holds_progress, progress_link, read_link, unpack_link
 from ._merge import merge, was_reset
 from ._nesting import too_deep
 from ._numbers import Reading, parse_number
@@ -113,9 +123,11 @@ def __getattr__(name: str) -> str:
 
 
 __all__ = [
+    "COURSE_FILE",
     "FROM_OTHER_TAB",
     "KEY_MOVES",
     "LESSONS",
+    "MAX_LINK",
     "NOT_SAVED_YET",
     "NOT_SAVING",
     "NOT_SET_ASIDE",
@@ -123,6 +135,7 @@ __all__ = [
     "RESET_ELSEWHERE",
     "TOLERANCE",
     "Choice",
+    "CourseIncoming",
     "Explore",
     "ExploreView",
     "FixedView",
@@ -132,6 +145,7 @@ __all__ = [
     "Incoming",
     "Lesson",
     "LessonError",
+    "LessonIncoming",
     "Loaded",
     "PageUpdate",
     "ParseError",
@@ -154,6 +168,7 @@ __all__ = [
     "backup_key",
     "bar_width",
     "bars_html",
+    "bring_in",
     "changes",
     "check",
     "check_announcement",
@@ -162,6 +177,7 @@ __all__ = [
     "clears",
     "compute",
     "concat",
+    "confirm_course",
     "confirm_import",
     "describe",
     "drag",
@@ -170,6 +186,7 @@ __all__ = [
     "explore_view",
     "explore_work",
     "explored_only",
+    "export_course",
     "export_json",
     "export_name",
     "fixed_view",
@@ -179,6 +196,7 @@ __all__ = [
     "go_to_preset",
     "grade",
     "hints_available",
+    "holds_progress",
     "keys_html",
     "load_record",
     "lock_prediction",
@@ -193,11 +211,14 @@ __all__ = [
     "parse_number",
     "preset_announcement",
     "preset_searching",
+    "progress_link",
     "progress_view",
     "project",
     "projection_figure",
     "projection_figure_update",
+    "read_course",
     "read_import",
+    "read_link",
     "removes_copy",
     "reset",
     "reset_projection",
@@ -218,6 +239,7 @@ __all__ = [
     "track_view",
     "truth",
     "typed",
+    "unpack_link",
     "waiting",
     "was_reset",
     "within",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 from ._errors import StateError
 from ._explore import Explore
@@ -14,7 +15,10 @@ from ._progress import MAX_TEXT, Progress, correct_count, from_value, gate, lock
 
 KIND = "attention-lessons progress"
 MAX_FILE = MAX_TEXT  # characters, and bytes: a file's size is known before it is read
-TOO_BIG = "That file is far too big to be progress saved from this site. Nothing was changed."
+FAR_TOO_BIG = "is far too big to be progress saved from this site"
+TOO_BIG = f"That file {FAR_TOO_BIG}. Nothing was changed."
+NOT_THIS_SITE = {"file": "is not progress downloaded from this site",
+                 "link": "is not progress copied from this site"}
 CHANGED = "Your progress here changed since you chose the file, so nothing was replaced yet. "
 EARLY_APPLIED = ("Locked in while Python was starting, and now applied. Reset your progress to "
                  "change it.")
@@ -79,31 +83,53 @@ def confirm_import(incoming: Incoming, current: Progress, worked: Worked) -> Inc
 def read_import(text: str, current: Progress, worked: Worked) -> Incoming:
     """Check an imported file before anything changes, raising StateError with a clear message."""
     lesson = worked.lesson
-    if len(text) > MAX_FILE:
-        raise StateError(TOO_BIG)
-    if too_deep(text):
-        raise StateError(f"That file nests deeper than {MAX_DEPTH} levels, so it is not "
-                         "progress saved from this site. Nothing was changed.")
-    try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
-        raise StateError("That file is not a progress file (it is not JSON). "
-                         "Nothing was changed.") from None
-    if not isinstance(raw, dict) or raw.get("kind") != KIND:
-        raise StateError("That file is not progress downloaded from this site. "
-                         "Nothing was changed.")
+    raw = parse_text(text)
+    if raw.get("kind") != KIND:
+        raise refused("file", NOT_THIS_SITE["file"])
     if raw.get("lesson") != lesson.slug:
         raise StateError(f"That file holds progress for another lesson, not {lesson.code}. "
                          "Nothing was changed.")
-    try:
-        progress = from_value(raw.get("progress"), lesson)
-    except StateError as error:
-        raise StateError(f"That file's progress could not be read ({error}). "
-                         "Nothing was changed.") from None
-    claimed = raw["progress"].get("gate") is True and not gate(progress, worked)
-    note = (" The file says its gate was met, but its numbers and reading do not meet it, so "
-            "here it will not be." if claimed else "")
+    progress, note = read_record(raw.get("progress"), worked)
     return summarise(Incoming(progress, "", current, note), current, worked)
+
+
+def refused(what: str, reason: str) -> StateError:
+    """Return the error that refuses a file or link (`what`): nothing was changed."""
+    return StateError(f"That {what} {reason}. Nothing was changed.")
+
+
+def parse_text(text: str, what: str = "file") -> dict[str, Any]:
+    """Parse a file's or a link's text into a JSON object, bounded and checked in linear time
+    before the parser sees it, raising StateError with a clear message."""
+    if len(text) > MAX_FILE:
+        raise refused(what, FAR_TOO_BIG)
+    if too_deep(text):
+        raise refused(what, f"nests deeper than {MAX_DEPTH} levels, so it is not progress saved "
+                            "from this site")
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raise refused(what, f"is not a progress {what} (it is not JSON)") from None
+    if not isinstance(raw, dict):
+        raise refused(what, NOT_THIS_SITE[what])
+    return raw
+
+
+def read_record(value: object, worked: Worked, what: str = "file",
+                whose: str = "") -> tuple[Progress, str]:
+    """Read one lesson's record from a file or link strictly, and note a gate it claims but
+    does not meet; `whose` names the lesson in the message where the file holds several."""
+    try:
+        progress = from_value(value, worked.lesson)
+    except StateError as error:
+        of = f" for {whose}" if whose else ""
+        raise StateError(f"That {what}'s progress{of} could not be read ({error}). "
+                         "Nothing was changed.") from None
+    assert isinstance(value, dict)  # from_value refused anything else
+    claimed = value.get("gate") is True and not gate(progress, worked)
+    note = (f" The {what} says its gate was met, but its numbers and reading do not meet it, "
+            "so here it will not be." if claimed else "")
+    return progress, note
 
 
 def apply_early(progress: Progress, lesson: Lesson, choice: str, why: str) -> tuple[Progress, str]:

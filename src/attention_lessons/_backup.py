@@ -1,0 +1,163 @@
+"""One backup for the whole course: every lesson's record in one file, read back and merged."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from ._lesson import Worked
+from ._merge import merge
+from ._progress import Progress, gate
+from ._transfer import KIND, NOT_THIS_SITE, describe, parse_text, read_record, refused
+
+COURSE_KIND = "attention-lessons course progress"
+COURSE_VERSION = 1
+COURSE_FILE = "attention-lessons-course-progress.json"
+FIELDS = frozenset({"kind", "version", "lessons"})
+NAMED = 3  # lessons this site lacks that a summary names one by one; the rest are counted
+
+
+def course_document(progress: Mapping[str, Progress]) -> dict[str, Any]:
+    """Return the backup as JSON values: its kind and version, and each lesson's record by slug."""
+    return {"kind": COURSE_KIND, "version": COURSE_VERSION,
+            "lessons": {slug: asdict(record) for slug, record in progress.items()}}
+
+
+def export_course(progress: Mapping[str, Progress]) -> str:
+    """Return the file "Download all my progress" saves: every lesson's record."""
+    return json.dumps(course_document(progress), sort_keys=True, indent=1)
+
+
+def bring_in(current: Progress, incoming: Progress, worked: Worked) -> Progress:
+    """Merge a backup's record of a lesson into the one here by the two-tab rules, keeping a
+    gate met here met."""
+    # A backup shares no history with this browser, so it merges against a fresh record: what
+    # it holds is the later edit, brought in now; locks, counts and the right reading from both.
+    merged = merge(Progress(), current, incoming, worked.lesson)
+    if gate(current, worked) and not gate(merged, worked):
+        merged = replace(merged, answers=current.answers, graded=current.graded)
+    return merged
+
+
+@dataclass(frozen=True)
+class LessonIncoming:
+    """One lesson's part of a checked backup: the backup's record, the record here that the
+    summary describes, what merging the two makes, and the summary in words."""
+
+    slug: str
+    progress: Progress
+    current: Progress
+    merged: Progress
+    summary: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CourseIncoming:
+    """A checked backup: each lesson's part in track order, the lessons it names that this site
+    lacks, and whether the progress here changed since its summary was last shown."""
+
+    lessons: tuple[LessonIncoming, ...]
+    missing: tuple[str, ...] = ()
+    what: str = "file"
+    changed: bool = False
+
+    @property
+    def summary(self) -> tuple[str, ...]:
+        """Return what the confirm does, one line for each lesson, to show before it is done."""
+        lines = [part.summary for part in self.lessons]
+        if self.missing:
+            lines.append(f"The {self.what} also holds progress for {_lacking(self.missing)}; "
+                         "it is left out.")
+        if self.changed:
+            chose = "chose the file" if self.what == "file" else "opened the link"
+            lines.insert(0, f"Your progress here changed since you {chose}, so nothing was "
+                            "brought in yet. This is what it brings in now:")
+        return tuple(lines)
+
+    def records(self) -> dict[str, Progress]:
+        """Return the merged record of each lesson the confirm changes, by slug."""
+        return {part.slug: part.merged for part in self.lessons if part.merged != part.current}
+
+
+def read_course(text: str, current: Mapping[str, Progress], worked: Mapping[str, Worked],
+                what: str = "file") -> CourseIncoming:
+    """Check a course backup, or one lesson's file, before anything changes, raising StateError
+    with a clear message; `what` says whether it came as a "file" or a "link"."""
+    records = _records(parse_text(text, what), what)
+    missing = tuple(slug for slug in records if slug not in worked)
+    if len(missing) == len(records):
+        raise refused(what, f"holds progress only for {_lacking(missing)}" if missing
+                      else "holds no lesson's progress")
+    read = {slug: read_record(records[slug], w, what, w.lesson.code)
+            for slug, w in worked.items() if slug in records}
+    return _summarised(read, current, worked, what, missing)
+
+
+def confirm_course(incoming: CourseIncoming, current: Mapping[str, Progress],
+                   worked: Mapping[str, Worked]) -> CourseIncoming:
+    """Merge the backup again into the progress here now: the confirm writes its records unless
+    it is `changed`, its summary no longer the one shown, which must then be confirmed again."""
+    read = {part.slug: (part.progress, part.note) for part in incoming.lessons}
+    fresh = _summarised(read, current, worked, incoming.what, incoming.missing)
+    return replace(fresh, changed=replace(incoming, changed=False).summary != fresh.summary)
+
+
+def _records(raw: dict[str, Any], what: str) -> dict[str, Any]:
+    kind = raw.get("kind")
+    if kind == KIND:  # one lesson's file, as its Download saves it
+        slug = raw.get("lesson")
+        if not isinstance(slug, str):
+            raise refused(what, NOT_THIS_SITE[what])
+        return {slug: raw.get("progress")}
+    if kind != COURSE_KIND:
+        if isinstance(kind, str) and kind.startswith("attention-lessons"):
+            raise refused(what, "is from this site but holds something other than progress")
+        raise refused(what, NOT_THIS_SITE[what])
+    version = raw.get("version")
+    if type(version) is int and version > COURSE_VERSION:
+        raise refused(what, f"was made by a newer version of this site (backup version "
+                            f"{version}; this page reads version {COURSE_VERSION}). Reload the "
+                            "page to get the newest version, then try again")
+    if version != COURSE_VERSION or type(version) is not int:
+        raise refused(what, f"is not a course backup this site made (it has no version "
+                            f"{COURSE_VERSION})")
+    unknown = sorted(set(raw) - FIELDS)
+    if unknown:
+        raise refused(what, f"has a field this site does not know, {_named(unknown[0])}")
+    lessons = raw.get("lessons")
+    if not isinstance(lessons, dict):
+        raise refused(what, "holds no lessons' progress where a backup keeps it")
+    return lessons
+
+
+def _summarised(read: Mapping[str, tuple[Progress, str]], current: Mapping[str, Progress],
+                worked: Mapping[str, Worked], what: str,
+                missing: tuple[str, ...]) -> CourseIncoming:
+    parts = []
+    for slug, (progress, note) in read.items():
+        here, w = current[slug], worked[slug]
+        merged = bring_in(here, progress, w)
+        code = w.lesson.code
+        if merged == here:
+            summary = (f"{code}: the {what} brings nothing new; your progress here stays "
+                       f"({describe(here, w)}).{note}")
+        else:
+            summary = (f"{code}: your progress here ({describe(here, w)}) and the {what}'s "
+                       f"({describe(progress, w)}) merge into {describe(merged, w)}.{note}")
+        parts.append(LessonIncoming(slug, progress, here, merged, summary, note))
+    return CourseIncoming(tuple(parts), missing, what)
+
+
+def _named(name: str) -> str:
+    # A hostile file may name a lesson with 100,000 characters: show a few of them.
+    return repr(name if len(name) <= 40 else f"{name[:37]}...")
+
+
+def _lacking(slugs: tuple[str, ...]) -> str:
+    names = ", ".join(_named(slug) for slug in slugs[:NAMED])
+    more = f" and {len(slugs) - NAMED:,} more" if len(slugs) > NAMED else ""
+    lessons = "a lesson" if len(slugs) == 1 else "lessons"
+    return f"{lessons} this site does not have ({names}{more})"

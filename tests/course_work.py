@@ -1,0 +1,83 @@
+"""Every lesson worked on its fixture, and records made through the package's own transitions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from attention_lessons import (
+    LESSONS,
+    Progress,
+    Worked,
+    check,
+    export_course,
+    lock_prediction,
+    lock_reading,
+    move,
+    open_hint,
+    parse_fixture,
+    save_takeaway,
+    set_explore,
+    set_projection,
+    to_json,
+    truth,
+    work,
+)
+from strategies import FIXTURES
+
+WORKED: dict[str, Worked] = {
+    slug: work(lesson, parse_fixture((FIXTURES / lesson.fixture).read_text(encoding="utf-8")))
+    for slug, lesson in LESSONS.items()}
+FRESH: dict[str, Progress] = {slug: Progress() for slug in LESSONS}
+# Takeaways as a learner writes them, each in their own words.
+TAKEAWAYS = {
+    "8-2": ("Score each key by the query times the key, scale by one over root d, softmax the "
+            "scaled scores and weigh the values: the biggest score takes most of the weight, "
+            "never all of it."),
+    "d8": ("Two heads of dimension one each normalise over their own scores, so concatenating "
+           "them is not what the single head gives; on the first coordinate it was about 0.2."),
+    "8-3": ("The causal mask puts minus infinity on the later keys before the softmax, so their "
+            "weights are exactly zero and the earlier keys share all the weight."),
+}
+
+
+def answers(worked: Worked, decimals: int = 4) -> dict[str, str]:
+    """Return every question's truth, typed to a few decimals as a learner types it."""
+    return {q.id: f"{truth(q, worked):.{decimals}f}" for q in worked.lesson.questions}
+
+
+def started(worked: Worked) -> Progress:
+    """Return a lesson begun: a prediction locked and one Check of wrong numbers."""
+    lesson = worked.lesson
+    locked = lock_prediction(Progress(), lesson, lesson.predictions[-1].id,
+                             "each head sees only its own coordinate")
+    return check(locked, dict.fromkeys(lesson.question_ids, "0.5"), worked)
+
+
+def finished(worked: Worked) -> Progress:
+    """Return a lesson done as a learner does it: a wrong Check first, a hint, a wrong reading
+    before the right one, the projection and Explore touched, and a takeaway written."""
+    lesson = worked.lesson
+    progress = check(started(worked), answers(worked, 3), worked)
+    progress = check(progress, answers(worked), worked)
+    progress = open_hint(progress, lesson, 1)
+    progress = lock_reading(progress, lesson.readings[0].id, lesson)
+    progress = lock_reading(progress, lesson.correct_reading, lesson)
+    progress = set_projection(progress, 0, 1, 0.5)
+    progress = set_explore(progress, move(progress.explore, worked.fixture, "query", 1.2, -0.7))
+    return save_takeaway(progress, TAKEAWAYS[lesson.slug])
+
+
+FINISHED: dict[str, Progress] = {slug: finished(w) for slug, w in WORKED.items()}
+
+
+def saved(progress: Mapping[str, Progress]) -> dict[str, str]:
+    """Return each record as the store writes it, to tell whether any byte changed."""
+    return {slug: to_json(record) for slug, record in progress.items()}
+
+
+def document(**changes: object) -> dict[str, object]:
+    """Return the finished course's backup as decoded JSON, with top-level fields changed."""
+    decoded: dict[str, object] = json.loads(export_course(FINISHED))
+    decoded.update(changes)
+    return decoded

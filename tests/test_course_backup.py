@@ -1,0 +1,234 @@
+"""One backup for the whole course: every lesson in one file, read strictly, merged on confirm."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+
+from attention_lessons import (
+    COURSE_FILE,
+    LESSONS,
+    Progress,
+    StateError,
+    bring_in,
+    check,
+    check_size,
+    confirm_course,
+    export_course,
+    export_json,
+    gate,
+    read_course,
+    save_takeaway,
+    status,
+    to_json,
+    track_view,
+)
+from course_work import FINISHED, FRESH, WORKED, document, saved, started
+from strategies import D8, progresses
+
+MARKUP = '<img src=x onerror="alert(1)"> <b>done</b> &amp; </textarea><script>x()</script>'
+
+
+def backup(**changes: object) -> str:
+    return json.dumps(document(**changes))
+
+
+def with_record(slug: str, **fields: object) -> str:
+    """The finished backup with fields of one lesson's record changed or added."""
+    decoded = document()
+    lessons = decoded["lessons"]
+    assert isinstance(lessons, dict)
+    lessons[slug].update(fields)
+    return json.dumps(decoded)
+
+
+def test_a_backup_holds_every_lesson_by_slug_and_says_what_kind_it_is() -> None:
+    decoded = json.loads(export_course(FINISHED))
+    assert (decoded["kind"], decoded["version"]) == ("attention-lessons course progress", 1)
+    assert decoded["lessons"] == {slug: json.loads(to_json(p)) for slug, p in FINISHED.items()}
+    assert set(decoded["lessons"]) == set(LESSONS)
+    assert COURSE_FILE == "attention-lessons-course-progress.json"
+
+
+def test_a_fresh_browser_gets_every_lesson_back_as_it_was() -> None:
+    incoming = read_course(export_course(FINISHED), FRESH, WORKED)
+    assert incoming.records() == FINISHED
+    assert track_view(incoming.records(), WORKED) == track_view(FINISHED, WORKED)
+    assert [line[:4] for line in incoming.summary] == ["8.2:", "D8: ", "8.3:"]  # track order
+    assert incoming.summary[1] == (
+        "D8: your progress here (no prediction, zero runs, 0 of 6 numbers right, gate not met) "
+        "and the file's (a locked prediction, three runs, 6 of 6 numbers right, gate met, a "
+        "takeaway) merge into a locked prediction, three runs, 6 of 6 numbers right, gate met, "
+        "a takeaway.")
+
+
+def test_one_lessons_downloaded_file_is_read_as_the_lesson_reads_it() -> None:
+    one = export_json(FINISHED["d8"], LESSONS["d8"])
+    incoming = read_course(one, FRESH, WORKED)
+    assert incoming.records() == {"d8": FINISHED["d8"]}
+    assert len(incoming.summary) == 1
+    assert incoming.summary[0].startswith("D8: your progress here (no prediction")
+
+
+def test_a_met_gate_here_stays_met_and_the_lesson_not_done_gains_the_backups_work() -> None:
+    worked = WORKED["8-2"]
+    begun = started(worked)
+    for typed in ("1", "2", "3"):  # 8.2 begun there: four runs, every number wrong
+        begun = check(begun, dict.fromkeys(worked.lesson.question_ids, typed), worked)
+    here = {**FRESH, "8-2": FINISHED["8-2"]}
+    records = read_course(export_course({**FINISHED, "8-2": begun}), here, WORKED).records()
+    assert status(records["8-2"], worked) == "done"
+    assert records["8-2"].answers == FINISHED["8-2"].answers
+    assert records["8-2"].runs == begun.runs == 4
+    assert records["d8"] == FINISHED["d8"]
+    assert records["8-3"] == FINISHED["8-3"]
+
+
+def test_attempts_and_runs_never_go_down_and_the_backups_later_edit_wins() -> None:
+    worked = WORKED["d8"]
+    here = FINISHED["d8"]
+    for typed in ("1", "2", "3"):  # three more runs here, the numbers now wrong
+        here = check(here, dict.fromkeys(worked.lesson.question_ids, typed), worked)
+    here = save_takeaway(here, "my line from this browser")
+    merged = bring_in(here, FINISHED["d8"], worked)
+    assert merged.runs == here.runs == FINISHED["d8"].runs + 3
+    assert merged.attempts == here.attempts
+    assert merged.answers == FINISHED["d8"].answers  # the backup's edit, brought in now
+    assert merged.takeaway == FINISHED["d8"].takeaway
+    assert gate(merged, worked)
+    untouched = bring_in(here, replace(FINISHED["d8"], takeaway=None), worked)
+    assert untouched.takeaway == "my line from this browser"  # the backup has none to bring
+
+
+def test_a_backup_that_brings_nothing_new_changes_nothing_and_says_so() -> None:
+    incoming = read_course(export_course(FINISHED), FINISHED, WORKED)
+    assert incoming.records() == {}
+    assert incoming.summary[0] == (
+        "8.2: the file brings nothing new; your progress here stays (a locked prediction, "
+        "three runs, 6 of 6 numbers right, gate met, a takeaway).")
+
+
+def test_the_confirm_merges_into_the_progress_here_now_and_says_so_when_it_changed() -> None:
+    incoming = read_course(export_course(FINISHED), FRESH, WORKED)
+    assert not confirm_course(incoming, FRESH, WORKED).changed
+    moved_on = {**FRESH, "d8": started(WORKED["d8"])}
+    again = confirm_course(incoming, moved_on, WORKED)
+    assert again.changed
+    assert again.summary[0] == ("Your progress here changed since you chose the file, so "
+                                "nothing was brought in yet. This is what it brings in now:")
+    assert "D8: your progress here (a locked prediction, one run, 0 of 6" in again.summary[2]
+    confirmed = confirm_course(again, moved_on, WORKED)
+    assert not confirmed.changed
+    assert confirmed.records() == FINISHED  # D8's lock, runs and numbers: the backup's are later
+
+
+@given(progresses, progresses)
+def test_merging_a_backup_never_loses_a_met_gate_nor_a_count(mine: Progress,
+                                                            theirs: Progress) -> None:
+    merged = bring_in(mine, theirs, D8)
+    assert gate(merged, D8) >= max(gate(mine, D8), gate(theirs, D8))
+    assert merged.runs == max(mine.runs, theirs.runs)
+    assert merged.hints_opened >= max(mine.hints_opened, theirs.hints_opened)
+    for qid in {*mine.attempts, *theirs.attempts}:
+        assert merged.attempts[qid] >= max(mine.attempts.get(qid, 0), theirs.attempts.get(qid, 0))
+    locked = {mine.prediction, theirs.prediction} - {None}
+    assert merged.prediction in (locked or {None})  # a lock from either side, never lost
+
+
+def test_markup_in_a_takeaway_is_kept_as_the_text_it_is_and_never_shown_in_a_summary() -> None:
+    marked = {**FINISHED, "d8": save_takeaway(FINISHED["d8"], MARKUP)}
+    incoming = read_course(export_course(marked), FRESH, WORKED)
+    assert incoming.records()["d8"].takeaway == MARKUP
+    assert not any("<" in line or "&" in line for line in incoming.summary)
+
+
+def test_a_gate_claimed_but_not_met_is_told_and_not_met_here() -> None:
+    incoming = read_course(with_record("d8", answers={}, gate=True), FRESH, WORKED)
+    assert incoming.summary[1].endswith(
+        "gate not met, a takeaway. The file says its gate was met, but its numbers and reading "
+        "do not meet it, so here it will not be.")
+    assert not gate(incoming.records()["d8"], WORKED["d8"])
+
+
+def test_a_lesson_this_site_lacks_is_named_and_left_out() -> None:
+    decoded = document()
+    lessons = decoded["lessons"]
+    assert isinstance(lessons, dict)
+    lessons["x9"] = {"anything": "at all"}
+    lessons["y" * 300] = []
+    incoming = read_course(json.dumps(decoded), FRESH, WORKED)
+    assert incoming.records() == FINISHED
+    assert incoming.summary[-1] == (
+        "The file also holds progress for lessons this site does not have ('x9', "
+        f"'{'y' * 37}...'); it is left out.")
+
+
+FIRST_BRACE = export_course(FINISHED).replace("{", "(", 1)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    pytest.param("", "That file is not a progress file (it is not JSON)", id="empty"),
+    pytest.param(export_course(FINISHED)[:-40], "(it is not JSON)", id="truncated"),
+    pytest.param(FIRST_BRACE, "(it is not JSON)", id="one character changed: a brace"),
+    pytest.param(export_course(FINISHED).replace("course", "coarse", 1),
+                 "That file is from this site but holds something other than progress",
+                 id="one character changed: the kind"),
+    pytest.param(export_course(FINISHED).replace('"version": 1', '"version": 7', 1),
+                 "was made by a newer version of this site (backup version 7; this page reads "
+                 "version 1)", id="one character changed: the version"),
+    pytest.param('{"kind": "another site backup", "lessons": {}}',
+                 "That file is not progress downloaded from this site", id="another site's"),
+    pytest.param("[1, 2]", "That file is not progress downloaded from this site",
+                 id="not an object"),
+    pytest.param(backup(kind="attention-lessons notes"),
+                 "from this site but holds something other than", id="another kind"),
+    pytest.param(" " * 10_000_000, "That file is far too big to be progress saved from this "
+                 "site", id="10 MB"),
+    pytest.param("[" * 100_000 + "]" * 100_000, "That file nests deeper than 20 levels",
+                 id="100,000 deep"),
+    pytest.param(with_record("d8", streak=3), "That file's progress for D8 could not be read "
+                 "(saved progress has an unknown field 'streak')", id="an unknown field"),
+    pytest.param(backup(sent="today"), "That file has a field this site does not know, 'sent'",
+                 id="an unknown top field"),
+    pytest.param(backup(version=2), "newer version of this site (backup version 2; this page "
+                 "reads", id="a future backup version"),
+    pytest.param(backup(version="1"), "That file is not a course backup this site made (it has "
+                 "no version 1)", id="a version in words"),
+    pytest.param(backup(version=True), "is not a course backup this site made",
+                 id="a version true"),
+    pytest.param(with_record("8-3", version=7), "That file's progress for 8.3 could not be read "
+                 "(saved progress has unknown version 7)", id="a future record version"),
+    pytest.param(with_record("8-2", runs=-1),
+                 "for 8.2 could not be read (runs: expected a whole number",
+                 id="a count below zero"),
+    pytest.param(backup(lessons={"x9": {}}), "That file holds progress only for a lesson this "
+                 "site does not have ('x9')", id="a lesson this site lacks"),
+    pytest.param(json.dumps({"kind": "attention-lessons progress", "lesson": "x9",
+                             "progress": {}}),
+                 "holds progress only for a lesson this site does not have ('x9')",
+                 id="one lesson's file for a lesson this site lacks"),
+    pytest.param(json.dumps({"kind": "attention-lessons progress", "lesson": 8,
+                             "progress": {}}),
+                 "That file is not progress downloaded from this site", id="a lesson by number"),
+    pytest.param(backup(lessons={}), "That file holds no lesson's progress", id="no lessons"),
+    pytest.param(backup(lessons=[]), "That file holds no lessons' progress where a backup keeps "
+                 "it", id="lessons not an object"),
+])
+def test_a_bad_file_gets_its_message_and_changes_nothing(text: str, said: str) -> None:
+    here = {**FINISHED, "d8": started(WORKED["d8"])}
+    before = saved(here)
+    with pytest.raises(StateError, match=re.escape(said)) as raised:
+        read_course(text, here, WORKED)
+    assert str(raised.value).endswith(". Nothing was changed.")
+    assert saved(here) == before
+
+
+def test_a_ten_megabyte_file_is_refused_by_its_size_before_it_is_read() -> None:
+    with pytest.raises(StateError, match="far too big"):
+        check_size(10_000_000)
+    check_size(len(export_course(FINISHED)))
+
