@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pytest
 
 from attention_lessons import (
     LESSONS,
     Progress,
+    StateError,
     Worked,
     check,
     export_course,
@@ -76,8 +81,27 @@ def saved(progress: Mapping[str, Progress]) -> dict[str, str]:
     return {slug: to_json(record) for slug, record in progress.items()}
 
 
-def document(**changes: object) -> dict[str, object]:
+def document(**changes: object) -> dict[str, Any]:
     """Return the finished course's backup as decoded JSON, with top-level fields changed."""
-    decoded: dict[str, object] = json.loads(export_course(FINISHED))
+    decoded: dict[str, Any] = json.loads(export_course(FINISHED))
     decoded.update(changes)
     return decoded
+
+
+def spoiled(slug: str, **fields: object) -> dict[str, Any]:
+    """Return the finished course's backup as decoded JSON, with fields of one lesson's record
+    changed or added; a slug the course lacks adds that lesson."""
+    decoded = document()
+    decoded["lessons"].setdefault(slug, {}).update(fields)
+    return decoded
+
+
+def assert_refused(read: Callable[[Mapping[str, Progress]], object], said: str) -> None:
+    """Assert that reading refuses, saying `said` and that nothing was changed, and that every
+    record here is byte for byte as it was."""
+    here = {**FINISHED, "d8": started(WORKED["d8"])}
+    before = saved(here)
+    with pytest.raises(StateError, match=re.escape(said)) as raised:
+        read(here)
+    assert str(raised.value).endswith(". Nothing was changed.")
+    assert saved(here) == before

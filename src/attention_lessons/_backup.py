@@ -118,9 +118,10 @@ def _records(raw: dict[str, Any], what: str) -> dict[str, Any]:
         raise refused(what, NOT_THIS_SITE[what])
     version = raw.get("version")
     if type(version) is int and version > COURSE_VERSION:
-        raise refused(what, f"was made by a newer version of this site (backup version "
-                            f"{version}; this page reads version {COURSE_VERSION}). Reload the "
-                            "page to get the newest version, then try again")
+        named = f"backup version {version:,}; " if version < 10**6 else ""  # never 4,000 digits
+        raise refused(what, f"was made by a newer version of this site ({named}this page reads "
+                            f"version {COURSE_VERSION}). Reload the page to get the newest "
+                            "version, then try again")
     if version != COURSE_VERSION or type(version) is not int:
         raise refused(what, f"is not a course backup this site made (it has no version "
                             f"{COURSE_VERSION})")
