@@ -34,7 +34,8 @@ WORKED: dict[str, Worked] = {
     slug: work(lesson, parse_fixture((FIXTURES / lesson.fixture).read_text(encoding="utf-8")))
     for slug, lesson in LESSONS.items()}
 FRESH: dict[str, Progress] = {slug: Progress() for slug in LESSONS}
-# Takeaways as a learner writes them, each in their own words.
+# Takeaways as a learner writes them, each in their own words; a lesson an author has just
+# added gets a plain one, so these helpers serve every lesson in the registry.
 TAKEAWAYS = {
     "8-2": ("Score each key by the query times the key, scale by one over root d, softmax the "
             "scaled scores and weigh the values: the biggest score takes most of the weight, "
@@ -70,7 +71,8 @@ def finished(worked: Worked) -> Progress:
     progress = lock_reading(progress, lesson.correct_reading, lesson)
     progress = set_projection(progress, 0, 1, 0.5)
     progress = set_explore(progress, move(progress.explore, worked.fixture, "query", 1.2, -0.7))
-    return save_takeaway(progress, TAKEAWAYS[lesson.slug])
+    takeaway = TAKEAWAYS.get(lesson.slug, f"What {lesson.title} showed me, in my own words.")
+    return save_takeaway(progress, takeaway)
 
 
 FINISHED: dict[str, Progress] = {slug: finished(w) for slug, w in WORKED.items()}
