@@ -126,9 +126,6 @@ def page_update(view: ProgressView) -> PageUpdate:
     return update
 
 
-LABEL_OFFSET = 12  # viewBox units between a point and its label
-
-
 def explore_update(view: ExploreView) -> PageUpdate:
     """Map Explore's view onto the page: the plane's lines and labels, each point's handle,
     controls and fields, and the readout's texts (the heads' rows are drawn by the page)."""
@@ -146,8 +143,9 @@ def explore_update(view: ExploreView) -> PageUpdate:
         prefix = f"explore_{point.id}"
         if point.id == "query":
             attributes["explore_arrow"] = _line(ox, oy, point.cx, point.cy)
-        attributes[f"{prefix}_label"] = {"x": f"{point.cx + LABEL_OFFSET / 2:.2f}",
-                                         "y": f"{point.cy - LABEL_OFFSET / 2:.2f}"}
+        x, y, anchor = point.label
+        attributes[f"{prefix}_label"] = {"x": f"{x:.2f}", "y": f"{y:.2f}", "text-anchor": anchor}
+        attributes[f"{prefix}_handle"] = {"data-tip": point.tip}
         update.styles[f"{prefix}_handle"] = {"left": point.left, "top": point.top}
         for axis, at in (("across", point.x), ("up", point.y)):
             attributes[f"{prefix}_{axis}"] = {"aria-valuetext": point.valuetext}

@@ -19,6 +19,8 @@ from ._lesson import Lesson, Worked
 from ._view import ComparisonView, HeadView, comparison_view, head_view
 
 SIZE = 300  # the plane's SVG viewBox is SIZE by SIZE
+LABEL_OFFSET = 6  # viewBox units from a point to its label, across and up
+LABEL_ROOM = (48, 16)  # what a label ("key 4") needs, across and up, before it turns inward
 
 
 def coordinate(x: float) -> str:
@@ -57,6 +59,8 @@ class PointView:
     top: str
     valuetext: str  # "query at 2.0, −1.0"
     value: str  # a key's value, "value [1, 0]"; the query has none
+    label: tuple[float, float, str]  # the label's x and y in the viewBox, and its text-anchor
+    tip: str  # where the handle's tip opens: "start", "middle" or "end", then "above" or "below"
 
 
 @dataclass(frozen=True)
@@ -86,13 +90,34 @@ class ExploreView:
     full_precision: str  # the outputs unrounded, when that experiment is on
 
 
+def label_place(cx: float, cy: float) -> tuple[float, float, str]:
+    """Put a point's label up and to its right, unless that runs past the plane's right or top
+    edge: then it sits to the left (anchored at its end) or below, so it is never clipped."""
+    room_across, room_up = LABEL_ROOM
+    if cx + LABEL_OFFSET + room_across > SIZE:
+        x, anchor = cx - LABEL_OFFSET, "end"
+    else:
+        x, anchor = cx + LABEL_OFFSET, "start"
+    y = cy + LABEL_OFFSET + room_up if cy - LABEL_OFFSET - room_up < 0 else cy - LABEL_OFFSET
+    return round(x, 2), round(y, 2), anchor
+
+
+def tip_place(cx: float, cy: float) -> str:
+    """Say where a handle's tip opens so that it stays over the plane: from the handle's left
+    edge rightwards in the plane's left third ("start"), leftwards in its right third ("end"),
+    centred between; above the handle, or below it in the plane's top sixth."""
+    across = "start" if cx < SIZE / 3 else "end" if cx > 2 * SIZE / 3 else "middle"
+    return f"{across} {'below' if cy < SIZE / 6 else 'above'}"
+
+
 def point_view(point: str, at: tuple[float, float], value: str) -> PointView:
     """Place one point on the plane and say where it is."""
     cx, cy = to_svg(*at)
     name = point_name(point)
     return PointView(point, name, coordinate(at[0]), coordinate(at[1]), cx, cy,
                      f"{cx / SIZE * 100:.3f}%", f"{cy / SIZE * 100:.3f}%",
-                     f"{name} at {spoken(at[0])}, {spoken(at[1])}", value)
+                     f"{name} at {spoken(at[0])}, {spoken(at[1])}", value,
+                     label_place(cx, cy), tip_place(cx, cy))
 
 
 def plane_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> PlaneView:

@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 from learner import L82, PLANS, gate, lock_prediction, open_page
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FloatRect, Locator, Page, expect
 
 POINTS = ("query", "key 1", "key 2", "key 3", "key 4")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
@@ -221,6 +221,36 @@ def test_a_touch_drag_moves_the_query_at_320_px(page: Page, d8_url: str,
     expect(field(page, "query", 1)).to_have_value("1.5")
     expect(field(page, "query", 2)).to_have_value("-1.5")
     assert_d8_readout(page)
+    assert console_errors == []
+
+
+def inside(box: FloatRect | None, frame: FloatRect | None) -> bool:
+    assert box is not None
+    assert frame is not None
+    return (frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
+            and frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"])
+
+
+def test_at_320_px_a_focused_points_tip_and_every_label_stay_on_the_page(
+        page: Page, d8_url: str, console_errors: list[str]) -> None:
+    page.set_viewport_size({"width": 320, "height": 800})
+    open_explore(page, d8_url, "The same two numbers.")
+    query = slider(page, "query")
+    query.focus()
+    screen: FloatRect = {"x": 0, "y": 0, "width": 320, "height": 10_000}
+    for keys, at in ((("End", "PageUp"), "3.0, 3.0"), (("Home",), f"{MINUS}3.0, 3.0"),
+                     (("End", "PageDown"), f"3.0, {MINUS}3.0")):
+        for key in keys:
+            page.keyboard.press(key)
+        expect(query).to_have_attribute("aria-valuetext", f"query at {at}")
+        tip = page.locator("#explore_query_tip")
+        expect(tip).to_have_text(f"query at {at}")
+        expect(tip).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320, at
+        assert inside(tip.bounding_box(), screen), (at, tip.bounding_box())
+        plane = page.locator("#explore_plane svg").bounding_box()
+        for label in page.locator("#explore_plane .point-label").all():
+            assert inside(label.bounding_box(), plane), (at, label.inner_html())
     assert console_errors == []
 
 
