@@ -178,6 +178,8 @@ def projection_figure_update(figure: ProjectionFigure) -> PageUpdate:
     update.texts.update(projection_figure_text=figure.text, projection_figure_edge=figure.edge)
     for arrow in figure.arrows:
         update.attributes[f"projection_arrow_{arrow.id}"] = _line(o, o, arrow.x, arrow.y)
-        update.attributes[f"projection_label_{arrow.id}"] = {"x": f"{arrow.x + 4:.2f}",
-                                                             "y": f"{arrow.y - 4:.2f}"}
+        label = arrow.shown
+        update.attributes[f"projection_label_{arrow.id}"] = {
+            "x": f"{label.x:.2f}", "y": f"{label.y:.2f}", "text-anchor": label.anchor}
+        update.texts[f"projection_label_{arrow.id}"] = label.text
     return update

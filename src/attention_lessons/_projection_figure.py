@@ -8,22 +8,26 @@ from dataclasses import dataclass
 
 from ._attention import Vector, project
 from ._format import decimals
+from ._labels import Label, label_points, text_box
 from ._lesson import Worked
 from ._progress import Progress
 
 SIZE = 300  # the figure's viewBox is SIZE by SIZE
 SMALLEST_EDGE = 2  # the plane runs at least from -2 to 2
+EDGE_AT = (SIZE - 4, SIZE / 2 - 4)  # the edge's number, anchored at its end, above the axis
 
 
 @dataclass(frozen=True)
 class Arrow:
-    """One arrow from the origin: its id, label, tip in the viewBox and the vector it draws."""
+    """One arrow from the origin: its id, label, tip in the viewBox and the vector it draws,
+    and its label on the figure (empty where another arrow's label names both)."""
 
     id: str
     label: str
     x: float
     y: float
     vector: tuple[str, str]
+    shown: Label
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,10 @@ class ProjectionFigure:
     origin: float
     arrows: tuple[Arrow, ...]
     text: str
+
+
+FIGURE_NAMES = {"concatenated": "concatenated", "projected": "projected",
+                "column_1": "column 1", "column_2": "column 2"}  # each arrow's label on the figure
 
 
 def projection_figure(progress: Progress, worked: Worked) -> ProjectionFigure | None:
@@ -54,8 +62,12 @@ def projection_figure(progress: Progress, worked: Worked) -> ProjectionFigure | 
     def tip(v: Vector) -> tuple[float, float]:
         return half + v[0] / edge * half, half - v[1] / edge * half
 
-    arrows = tuple(Arrow(i, label, *tip(v), (decimals(v[0]), decimals(v[1])))
-                   for i, label, v in named)
+    tips = [tip(v) for _, _, v in named]
+    labels = label_points(
+        [(FIGURE_NAMES[i], *at) for (i, _, _), at in zip(named, tips, strict=True)], SIZE,
+        [text_box(str(edge), *EDGE_AT, "end")])
+    arrows = tuple(Arrow(i, label, *at, (decimals(v[0]), decimals(v[1])), shown)
+                   for (i, label, v), at, shown in zip(named, tips, labels, strict=True))
     said = "; ".join(f"{a.label} at {a.vector[0]}, {a.vector[1]}" for a in arrows)
     text = (f"The output projection on a plane from -{edge} to {edge}, arrows from the origin: "
             f"{said}. The projected vector is column 1 times the first entry plus column 2 "

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import numpy as np
 from learner import PROJECTION_LABELS, lock_prediction, open_d8, row_cells, set_projection
 from playwright.sync_api import Page, expect
 from test_explore_page import VALUES, head_oracle
+
+from attention_lessons import LESSONS, Progress, parse_fixture, work
+from attention_lessons import projection_figure as drawn
+from attention_lessons import set_projection as set_projection_entry
+from attention_lessons._labels import Box
 
 VECTORS = "The concatenated head outputs before and after the output projection"
 SWAP = (("0", "1"), ("1", "0"))
@@ -102,8 +109,6 @@ def test_an_unreadable_entry_is_explained_and_leaves_the_vector_alone(
 def test_the_figure_follows_the_sliders_and_its_text_carries_the_numbers(
     page: Page, d8_url: str, console_errors: list[str]
 ) -> None:
-    import numpy as np  # noqa: PLC0415
-
     open_projection(page, d8_url)
     figure = page.get_by_role("img", name=re.compile(r"^The output projection on a plane"))
     expect(figure).to_have_accessible_name(
@@ -125,4 +130,49 @@ def test_the_figure_follows_the_sliders_and_its_text_carries_the_numbers(
     edge = 2  # every vector here is within 2
     expect(arrow).to_have_attribute("x2", f"{150 + projected[0] / edge * 150:.2f}")
     expect(arrow).to_have_attribute("y2", f"{150 - projected[1] / edge * 150:.2f}")
+    assert console_errors == []
+
+
+D8 = work(LESSONS["d8"], parse_fixture(
+    (Path(__file__).parents[2] / "fixtures" / LESSONS["d8"].fixture).read_text(encoding="utf-8")))
+# The identity, then random matrices on the sliders' grid (the unit tests take 200 more).
+MATRICES = [[[1.0, 0.0], [0.0, 1.0]],
+            *(np.random.default_rng(34).integers(-30, 31, size=(24, 2, 2)) / 10).tolist()]
+BOXES = """() => [...document.querySelectorAll(
+  ".projection-figure .point-label, .projection-figure .edge")].map((label) => {
+  const box = label.getBBox();
+  return [label.id, label.textContent, box.x, box.y, box.x + box.width, box.y + box.height];
+})"""
+
+
+def within(box: Box, bound: Box, slack: float = 0.5) -> bool:
+    return (box.left >= bound.left - slack and box.right <= bound.right + slack
+            and box.top >= bound.top - slack and box.bottom <= bound.bottom + slack)
+
+
+def test_the_figures_labels_stay_inside_it_and_apart_at_any_matrix(
+    page: Page, d8_url: str, console_errors: list[str]
+) -> None:
+    open_projection(page, d8_url)
+    figure = page.get_by_role("img", name=re.compile(r"^The output projection on a plane"))
+    for matrix in MATRICES:
+        set_projection(page, [[f"{x:g}" for x in row] for row in matrix])
+        progress = Progress()
+        for r, row in enumerate(matrix):
+            for c, x in enumerate(row):
+                progress = set_projection_entry(progress, r, c, x)
+        expected = drawn(progress, D8)
+        assert expected is not None
+        expect(figure).to_have_accessible_name(re.compile(re.escape(
+            f"column 2 at {expected.arrows[3].vector[0]}, {expected.arrows[3].vector[1]}.")))
+        estimated = {f"projection_label_{a.id}": a.shown for a in expected.arrows}
+        shown = [(element, text, Box(*box)) for element, text, *box in page.evaluate(BOXES)
+                 if text]  # an empty label draws nothing
+        for n, (element, text, box) in enumerate(shown):
+            assert box.inside(300), (matrix, text, box)
+            assert not [other for _, other, b in shown[n + 1:] if box.overlaps(b)], (matrix, text)
+            if element in estimated:  # the browser's box lies within the package's estimate
+                guess = estimated[element]
+                assert text == guess.text
+                assert within(box, guess.box), (matrix, text, box, guess.box)
     assert console_errors == []
