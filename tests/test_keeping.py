@@ -41,7 +41,8 @@ FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.
 @pytest.mark.parametrize(("agent", "touch", "webkit"), [
     (SAFARI_MAC, 0, True), (WEBKIT_GTK, 0, True), (CHROME_IOS, 5, True),
     (SAFARI_MAC, 5, True),  # an iPad asking for the desktop site
-    (CHROMIUM, 0, False), (EDGE, 0, False), (FIREFOX, 0, False), ("", 0, False),
+    (CHROMIUM, 0, False), (CHROMIUM.replace("Chrome/", "HeadlessChrome/"), 0, False),
+    (EDGE, 0, False), (FIREFOX, 0, False), ("", 0, False),
 ])
 def test_safaris_engine_is_told_by_its_user_agent(agent: str, touch: int, webkit: bool) -> None:
     assert is_webkit(agent, touch) is webkit

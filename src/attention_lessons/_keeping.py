@@ -80,7 +80,8 @@ def is_webkit(user_agent: str, touch_points: int = 0) -> bool:
     # iPadOS asks for the desktop site: it says Macintosh, and only its touch screen tells
     ipad_as_mac = "Macintosh" in user_agent and touch_points > 1
     # Chromium and Firefox say "AppleWebKit" and "Safari" too, but name themselves as well
-    others = re.search(r"\b(Chrome|Chromium|CriOS|Edg|EdgA|EdgiOS|Firefox|FxiOS|OPR)/",
+    # (headless Chromium says "HeadlessChrome")
+    others = re.search(r"(Chrome|Chromium|CriOS|Edg|EdgA|EdgiOS|Firefox|FxiOS|OPR)/",
                        user_agent) is not None
     return ios or ipad_as_mac or ("AppleWebKit" in user_agent and not others)
 

@@ -5,6 +5,7 @@ answer said; a lesson's keep control and its back-up suggestion, dismissed for g
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
 from typing import Any
 
@@ -144,7 +145,9 @@ def test_hostile_files_and_links_get_their_message_and_leave_every_record_as_it_
     assert page.evaluate(STORED) == before
     for row in track_view(HERE, WORKED):
         expect(lesson_row(page, LESSONS[row.slug].code)).to_contain_text(row.status)
-    assert_accessible(page, "on the track, a summary shown")
+    page.get_by_role("button", name="Copy link").click()  # its field shown, copied or not
+    expect(page.get_by_label("Your progress link")).to_have_value(re.compile(r"#progress=1\."))
+    assert_accessible(page, "on the track, a summary and the link shown")
     assert console_errors == []
 
 
