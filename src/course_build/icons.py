@@ -31,6 +31,7 @@ def manifest() -> dict[str, object]:
 def write_manifest(site: Path) -> None:
     """Write site/manifest.webmanifest and the PNGs it names, rendered from web/icons/icon.svg."""
     svg = ICON.read_text(encoding="utf-8")
+    (site / "icons").mkdir(exist_ok=True)  # web/icons/, copied, holds the SVG already
     for size in SIZES:
         png = resvg_py.svg_to_bytes(svg_string=svg, width=size, height=size)
         (site / "icons" / f"icon-{size}.png").write_bytes(bytes(png))
