@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 
-from . import notebook, offline, pages, runtime
+from . import icons, notebook, offline, pages, runtime
 from .paths import BROWSER, DIST, ROOT, WEB
 
 # Files of web/ that are never copied as they are: templates, and what the build turns into
@@ -23,6 +23,7 @@ def build() -> None:
     runtime.copy_runtime(DIST)
     files = runtime.python_files()
     built = pages.render_pages(DIST)
+    icons.write_manifest(DIST)
     runtime.precompile(DIST, files)
     pages.add_head_links(DIST, built)
     notebook.build_notebook()

@@ -84,7 +84,7 @@ def see_gate_met(learner: Learner) -> None:
 def page_errors(learner: Learner) -> list[str]:
     """The page's errors, less one that Firefox makes: it asks for /favicon.ico when it shows
     a page kept for Back, whatever the page's icon link says, and the page's policy
-    (img-src data:) refuses it. That is all it does."""
+    (a 404, or refused by its policy before the site had icons). That is all it does."""
     return [error for error in learner.errors() if "/favicon.ico" not in error]
 
 

@@ -5,7 +5,7 @@ from pyscript import document
 
 import attention_lessons as course
 
-from . import explore
+from . import explore, keeping
 from .dom import announce, apply, by_id, on, render_head, say, show, work
 
 PAGE = None  # the Page, made by start()
@@ -55,6 +55,7 @@ class Page:
             radio.checked = radio.value == view.prediction if locked else radio.checked
         for radio in document.querySelectorAll("input[name=reading]"):
             radio.disabled = view.reading.correct
+        keeping.lesson_notes(self)
 
     def restore_fields(self, before=None):
         """Put the record into the fields whose record changed since before (None: all of them).

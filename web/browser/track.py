@@ -1,33 +1,199 @@
-"""The track page's DOM code: each lesson's status, derived from what this browser saved."""
+"""The track page's DOM code: each lesson's status, derived from what this browser saved, and
+the whole course's progress: where it is kept, and its backup as a file or a link."""
 
-from pyodide.ffi import create_proxy
-from pyscript import window
+import asyncio
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
 
 import attention_lessons as course
 
-from .dom import open_storage, say, show, work
+from . import keeping
+from .dom import apply, by_id, on, open_storage, say, show, work
+
+WORKED = {}  # slug -> the lesson worked on its fixture, made by start()
 
 
-def render(store):
+class Track:
+    """The track's session: its store, and the backup chosen or opened, until confirmed."""
+
+    def __init__(self):
+        self.store = course.Store(open_storage())
+        self.incoming = None
+        self.choosing = 0  # counts the files chosen: only the last one's verdict shows
+
+
+TRACK = None
+RUNNING = set()  # the tasks started and not done: the loop keeps only weak references
+
+
+def soon(coroutine):
+    """Run a coroutine (an answer the browser gives later) without holding up the caller."""
+    task = asyncio.ensure_future(coroutine)
+    RUNNING.add(task)
+    task.add_done_callback(RUNNING.discard)
+
+
+def saved():
+    """Every lesson's progress as this browser holds it now."""
+    return {slug: TRACK.store.peek(lesson) for slug, lesson in course.LESSONS.items()}
+
+
+def render():
     """Show each lesson's status on the track, derived from what this browser has saved."""
-    worked = {slug: work(lesson) for slug, lesson in course.LESSONS.items()}
-    saved = {slug: store.peek(lesson) for slug, lesson in course.LESSONS.items()}
-    for row in course.track_view(saved, worked):
+    for row in course.track_view(saved(), WORKED):
         say(f"status_{row.slug}", row.status)
         if row.opens:
             say(f"opens_{row.slug}", row.opens)
-    if not store.saving:
+    if not TRACK.store.saving:
         say("storage_notice", course.NOT_SAVING)
         show("storage_notice")
+
+
+async def show_kept():
+    """Say where progress is kept: this browser only, whether it agreed, the last backup."""
+    at = course.backed_up_at(keeping.read(TRACK.store.storage, course.LAST_BACKUP_KEY))
+    when = "" if at is None else window.Date.new(at).toLocaleString()
+    say("kept_line", course.kept_line(await keeping.persisted(), when))
+
+
+def backed_up(said):
+    """A backup left this browser: note when, and say so."""
+    keeping.write(TRACK.store.storage, course.LAST_BACKUP_KEY, str(int(window.Date.now())))
+    say("backup_message", said)
+    soon(show_kept())
 
 
 def on_shown(event):
     """Show each lesson's status again: another tab saved, or the track is back from the cache."""
     if event.type == "storage" or event.persisted:
-        render(course.Store(open_storage()))
+        TRACK.store = course.Store(open_storage())
+        render()
+        soon(show_kept())
+
+
+def on_hash(event=None):
+    """A progress link opened (on load, or pasted over the track's own address): check it."""
+    fragment = window.location.hash
+    if not course.holds_progress(fragment):
+        return
+    TRACK.choosing += 1  # a file chosen earlier no longer gets a verdict
+    by_id("course_import_file").value = ""
+    try:
+        TRACK.incoming = course.read_link(fragment, saved(), WORKED)
+    except course.LessonError as error:
+        refuse(str(error))
+    else:
+        offer()
+    by_id("backup_title").scrollIntoView()
 
 
 def start():
-    render(course.Store(open_storage()))
+    global TRACK  # noqa: PLW0603 (one page a document)
+    TRACK = Track()
+    WORKED.update({slug: work(lesson) for slug, lesson in course.LESSONS.items()})
+    render()
+    if course.is_webkit(window.navigator.userAgent, window.navigator.maxTouchPoints or 0):
+        say("safari_note", course.SAFARI)
+        show("safari_note")
+    show("share_link", getattr(window.navigator, "share", None) is not None)
+    keeping.AFTER_PERSIST.append(show_kept)
+    soon(show_kept())
+    on_hash()
     window.addEventListener("storage", create_proxy(on_shown))
     window.addEventListener("pageshow", create_proxy(on_shown))
+    window.addEventListener("hashchange", create_proxy(on_hash))
+
+
+@on("click", "#download_course")
+def on_download(event):
+    link = document.createElement("a")
+    link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(
+        course.export_course(saved()))
+    link.download = course.COURSE_FILE
+    link.click()
+    backed_up(course.DOWNLOADED)
+
+
+def show_link():
+    """Put the course's link in its field, where it can be copied by hand, and return it."""
+    link = course.course_link(window.location.href, saved())
+    by_id("progress_link").value = link
+    show("progress_link_row")
+    return link
+
+
+@on("click", "#copy_link")
+async def on_copy(event):
+    link = show_link()
+    try:
+        await window.navigator.clipboard.writeText(link)
+    except Exception:  # no clipboard here, or the browser refused it
+        say("backup_message", course.NOT_COPIED)
+        by_id("progress_link").select()
+        return
+    backed_up(course.COPIED)
+
+
+@on("click", "#share_link")
+async def on_share(event):
+    link = show_link()
+    shared = to_js({"title": "My progress: Learn machine learning", "url": link},
+                   dict_converter=window.Object.fromEntries)
+    try:
+        await window.navigator.share(shared)
+    except Exception:  # the learner closed the share sheet, or the browser refused
+        say("backup_message", course.NOT_SHARED)
+        return
+    backed_up(course.SHARED)
+
+
+def offer():
+    """Show what the backup brings in, lesson by lesson; nothing changes before the confirm."""
+    apply(course.incoming_update(TRACK.incoming))
+
+
+def refuse(message):
+    TRACK.incoming = None
+    say("course_import_message", message)
+    show("course_import_confirm", False)
+
+
+@on("change", "#course_import_file")
+async def on_import(event):
+    chosen = by_id("course_import_file").files  # currentTarget is null once an async handler runs
+    refuse("")
+    TRACK.choosing += 1
+    mine = TRACK.choosing
+    if not chosen.length:
+        return
+    try:
+        course.check_size(chosen.item(0).size)  # a huge file is refused unread
+        text = await chosen.item(0).text()
+        if mine != TRACK.choosing:  # another file was chosen meanwhile: its verdict stands
+            return
+        TRACK.incoming = course.read_course(text, saved(), WORKED, "file")
+    except course.LessonError as error:
+        refuse(str(error))
+        return
+    offer()
+
+
+@on("click", "#course_import_confirm")
+def on_confirm(event):
+    again = course.confirm_course(TRACK.incoming, saved(), WORKED)
+    if again.changed:  # the progress here changed since the summary: say it anew
+        TRACK.incoming = again
+        offer()
+        return
+    troubles = [TRACK.store.put(course.LESSONS[slug], record)[1]
+                for slug, record in again.records().items()]
+    render()
+    show("course_import_confirm", False)
+    by_id("course_import_file").value = ""
+    trouble = next((said for said in troubles if said), "")
+    said = trouble or course.brought_in(again, WORKED)
+    say("course_import_message", said)
+    if again.what == "link":  # the link has done its work: off the address bar and history
+        window.history.replaceState(None, "", window.location.pathname + window.location.search)
+    TRACK.incoming = None
