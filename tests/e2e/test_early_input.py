@@ -8,6 +8,7 @@ import pytest
 from learner import D8, EARLY_LOCK, PLANS, WHY, WHY_LABEL, Plan
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
+from attention_lessons import COURSE_FILE, DOWNLOADED
 from conftest import python_ready
 
 
@@ -68,6 +69,29 @@ def test_a_choice_not_locked_yet_survives_python_starting(
     expect(page.get_by_label(WHY_LABEL)).to_have_value(WHY)
     page.get_by_role("button", name="Lock in my prediction").click()
     expect(page.get_by_role("heading", name="03 · Try it")).to_be_visible()
+    assert console_errors == []
+
+
+def test_the_tracks_backup_waits_for_python_and_then_works(
+    page: Page, site_url: str, console_errors: list[str]
+) -> None:
+    """Before Python is ready a click on the track's backup would do nothing: the controls say
+    so by being disabled, and work once it is."""
+    controls = (page.get_by_role("button", name="Keep my progress in this browser"),
+                page.get_by_role("button", name="Download all my progress"),
+                page.get_by_role("button", name="Copy link"),
+                page.get_by_label("Import progress: the course's file, or one lesson's"))
+    held = open_held(page, site_url)
+    for control in controls:
+        expect(control).to_be_disabled()
+    release(page, held)
+    for control in controls:
+        expect(control).to_be_enabled()
+    with page.expect_download() as download:
+        controls[1].click()
+    assert download.value.suggested_filename == COURSE_FILE
+    expect(page.get_by_text(DOWNLOADED)).to_be_visible()
+    expect(page.get_by_text("Last backed up: never")).to_have_count(0)
     assert console_errors == []
 
 

@@ -88,6 +88,9 @@ def on_hash(event=None):
     by_id("backup_title").scrollIntoView()
 
 
+WAIT_FOR_PYTHON = ("persist", "download_course", "copy_link", "course_import_file")
+
+
 def start():
     global TRACK  # noqa: PLW0603 (one page a document)
     TRACK = Track()
@@ -103,6 +106,9 @@ def start():
     window.addEventListener("storage", create_proxy(on_shown))
     window.addEventListener("pageshow", create_proxy(on_shown))
     window.addEventListener("hashchange", create_proxy(on_hash))
+    for control in WAIT_FOR_PYTHON:  # the page ships them disabled: a click would do nothing
+        by_id(control).disabled = False
+
 
 
 @on("click", "#download_course")
