@@ -80,7 +80,7 @@ def test_a_move_of_the_query_leaves_every_keys_handle_and_fields_alone() -> None
 
 def test_a_point_at_the_top_right_corner_writes_its_label_inward_and_its_tip_below() -> None:
     update = shown(move(Explore(), FIXTURE, "query", 3, 3))
-    assert update.attributes["explore_query_label"] == {"x": "294.00", "y": "22.00",
+    assert update.attributes["explore_query_label"] == {"x": "294.00", "y": "19.00",
                                                         "text-anchor": "end"}
     assert update.attributes["explore_query_handle"] == {"data-tip": "end below"}
     assert update.attributes["explore_key_1_handle"] == {"data-tip": "middle above"}  # [1, 0]

@@ -21,14 +21,7 @@ from attention_lessons._explore import (
     step,
     typed,
 )
-from attention_lessons._explore_view import (
-    LABEL_ROOM,
-    SIZE,
-    explore_view,
-    label_place,
-    move_announcement,
-    tip_place,
-)
+from attention_lessons._explore_view import SIZE, explore_view, move_announcement, tip_place
 from attention_lessons._view import compare_text
 from strategies import FIXTURE_TEXT, numpy_attention, numpy_heads
 
@@ -213,24 +206,7 @@ def test_the_plane_puts_each_point_where_numpy_maps_it(x: float, y: float) -> No
     assert f"The query is an arrow from the origin to {x:.1f}, {y:.1f}." in view.text
 
 
-@given(on_plane, on_plane)
-def test_a_label_turns_inward_at_the_right_and_top_edges_and_is_never_clipped(
-        x: float, y: float) -> None:
-    query = explore_view(L82, FIXTURE, move(Explore(), FIXTURE, "query", x, y)).plane.points[0]
-    lx, ly, anchor = query.label
-    width, height = LABEL_ROOM
-    left = lx - width if anchor == "end" else lx
-    assert left >= 0  # the label's room lies inside the viewBox
-    assert left + width <= SIZE
-    assert ly - height >= 0
-    assert ly <= SIZE
-    assert anchor == ("end" if query.cx > SIZE - 54 else "start")
-
-
-def test_labels_and_tips_sit_by_the_corners_as_the_figure_needs() -> None:
-    assert label_place(0, SIZE) == (6, SIZE - 6, "start")  # bottom left: up and right
-    assert label_place(SIZE, 0) == (SIZE - 6, 22, "end")  # top right: left and below
-    assert label_place(SIZE / 2, SIZE / 2) == (156, 144, "start")
+def test_a_handles_tip_opens_inward_by_the_planes_sides_and_below_by_its_top() -> None:
     assert tip_place(0, SIZE) == "start above"
     assert tip_place(SIZE, 0) == "end below"
     assert tip_place(SIZE / 2, SIZE / 2) == "middle above"

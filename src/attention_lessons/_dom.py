@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ._explore_view import SIZE, ExploreView
+from ._explore_view import SIZE, ExploreView, PlaneView, edge_places
 from ._page import ProgressView
 from ._projection_figure import ProjectionFigure
 from ._view import Bar, HeadView
@@ -127,44 +127,66 @@ def page_update(view: ProgressView) -> PageUpdate:
 
 
 def explore_update(view: ExploreView) -> PageUpdate:
-    """Map Explore's view onto the page: the plane's lines and labels, each point's handle,
-    controls and fields, and the readout's texts (the heads' rows are drawn by the page)."""
+    """Map Explore's view onto the page: the plane, the readout beside it, and the controls and
+    texts below it (the heads' step tables are drawn by the page, once a move ends)."""
     update = PageUpdate()
-    plane, attributes = view.plane, update.attributes
+    _draw_plane(view.plane, update)
+    texts = update.texts
+    texts.update(explore_vectors=view.vectors, explore_bears_out=view.bears_out)
+    shown = view.readout
+    for head, weights, output in zip(shown.heads, shown.weights, shown.outputs, strict=True):
+        for k, weight in enumerate(weights, 1):
+            texts[f"explore_readout_{head}_{k}"] = weight
+        texts[f"explore_readout_{head}_output"] = output
+    texts["explore_readout_note"] = shown.note
+    update.disabled["explore_back"] = not view.moved
+    update.checked["explore_full_precision"] = bool(view.full_precision)
+    for preset, chosen in view.presets:
+        update.attributes[f"explore_preset_{preset}"] = {
+            "aria-pressed": "true" if chosen else "false"}
+    for choice in view.scale_choices:
+        update.checked[f"explore_scale_{choice}"] = choice == view.scale
+    texts["explore_full_text"] = view.full_precision
+    update.hidden["explore_full_text"] = not view.full_precision
+    if view.comparison is not None:
+        for name in ("concatenated", "single", "differences"):
+            for i, text in enumerate(getattr(view.comparison, name), 1):
+                texts[f"explore_{name}_{i}"] = text
+    return update
+
+
+def _draw_plane(plane: PlaneView, update: PageUpdate) -> None:
+    """The plane's axes, weight lines, values, marks and labels, and each point's handle,
+    controls and fields."""
+    attributes, texts = update.attributes, update.texts
     ox, oy = plane.origin
     attributes["explore_axis_across"] = _line(0, oy, SIZE, oy)
     attributes["explore_axis_up"] = _line(ox, 0, ox, SIZE)
-    attributes["explore_edge_right"] = {"x": f"{SIZE - 2}", "y": f"{oy - 4:g}"}
-    attributes["explore_edge_top"] = {"x": f"{ox + 4:g}", "y": "12"}
-    update.texts.update(explore_edge_right=plane.edge, explore_edge_top=plane.edge,
-                        explore_plane_text=plane.text, explore_vectors=view.vectors,
-                        explore_bears_out=view.bears_out)
+    for element_id, (x, y) in zip(("explore_edge_right", "explore_edge_top"),
+                                  edge_places(plane.origin), strict=True):
+        attributes[element_id] = {"x": f"{x:g}", "y": f"{y:g}"}
+    texts.update(explore_edge_right=plane.edge, explore_edge_top=plane.edge,
+                 explore_plane_text=plane.text)
+    for line in plane.lines:
+        attributes[f"explore_{line.id}"] = {**_line(line.x1, line.y1, line.x2, line.y2),
+                                           "stroke-width": f"{line.width:g}"}
+    for spot in plane.spots:
+        attributes[f"explore_{spot.id}"] = {"transform": f"translate({spot.cx:.2f} {spot.cy:.2f})"}
+    for named, label in plane.labels.items():
+        attributes[f"explore_{named}_label"] = {"x": f"{label.x:.2f}", "y": f"{label.y:.2f}",
+                                                "text-anchor": label.anchor}
+        texts[f"explore_{named}_label"] = label.text
     for point in plane.points:
         prefix = f"explore_{point.id}"
         if point.id == "query":
             attributes["explore_arrow"] = _line(ox, oy, point.cx, point.cy)
-        x, y, anchor = point.label
-        attributes[f"{prefix}_label"] = {"x": f"{x:.2f}", "y": f"{y:.2f}", "text-anchor": anchor}
         attributes[f"{prefix}_handle"] = {"data-tip": point.tip}
         update.styles[f"{prefix}_handle"] = {"left": point.left, "top": point.top}
         for axis, at in (("across", point.x), ("up", point.y)):
             attributes[f"{prefix}_{axis}"] = {"aria-valuetext": point.valuetext}
             update.values[f"{prefix}_{axis}"] = at
         update.values[f"{prefix}_1"], update.values[f"{prefix}_2"] = point.x, point.y
-        update.texts[f"{prefix}_tip"] = ", ".join(filter(None, (point.valuetext, point.value)))
-    update.disabled["explore_back"] = not view.moved
-    update.checked["explore_full_precision"] = bool(view.full_precision)
-    for preset, chosen in view.presets:
-        attributes[f"explore_preset_{preset}"] = {"aria-pressed": "true" if chosen else "false"}
-    for choice in view.scale_choices:
-        update.checked[f"explore_scale_{choice}"] = choice == view.scale
-    update.texts["explore_full_text"] = view.full_precision
-    update.hidden["explore_full_text"] = not view.full_precision
-    if view.comparison is not None:
-        for name in ("concatenated", "single", "differences"):
-            for i, text in enumerate(getattr(view.comparison, name), 1):
-                update.texts[f"explore_{name}_{i}"] = text
-    return update
+        texts[f"{prefix}_tip"] = ", ".join(filter(None, (point.valuetext, point.value)))
 
 
 def _line(x1: float, y1: float, x2: float, y2: float) -> dict[str, str]:

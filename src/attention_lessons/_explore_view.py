@@ -15,12 +15,21 @@ from ._explore import (
 )
 from ._fixture import Fixture
 from ._format import largest, vector, word
+from ._labels import ASCENT, Box, Label, label_points, text_box
 from ._lesson import Lesson, Worked
+from ._plane import (
+    Readout,
+    Spot,
+    WeightLine,
+    heads_text,
+    mark_spots,
+    readout,
+    value_spots,
+    weight_lines,
+)
 from ._view import ComparisonView, HeadView, comparison_view, head_view
 
 SIZE = 300  # the plane's SVG viewBox is SIZE by SIZE
-LABEL_OFFSET = 6  # viewBox units from a point to its label, across and up
-LABEL_ROOM = (48, 16)  # what a label ("key 4") needs, across and up, before it turns inward
 
 
 def coordinate(x: float) -> str:
@@ -59,18 +68,22 @@ class PointView:
     top: str
     valuetext: str  # "query at 2.0, −1.0"
     value: str  # a key's value, "value [1, 0]"; the query has none
-    label: tuple[float, float, str]  # the label's x and y in the viewBox, and its text-anchor
     tip: str  # where the handle's tip opens: "start", "middle" or "end", then "above" or "below"
 
 
 @dataclass(frozen=True)
 class PlaneView:
-    """The plane: its axes and edges, the points, the query's arrow and a text alternative."""
+    """The plane: its axes and edges, the points, the query's arrow, each head's weight lines,
+    the values and the marked outputs, every label (by the id of what it names; an empty one
+    where another names both), and a text alternative with every number drawn."""
 
     edge: str
     axes: tuple[str, str]
     origin: tuple[float, float]
     points: tuple[PointView, ...]
+    lines: tuple[WeightLine, ...]
+    spots: tuple[Spot, ...]  # the values, then the lesson's marks
+    labels: dict[str, Label]
     text: str
 
 
@@ -88,18 +101,19 @@ class ExploreView:
     scale_choices: tuple[str, ...]
     presets: tuple[tuple[str, bool], ...]  # each preset's id, and whether the points are at it
     full_precision: str  # the outputs unrounded, when that experiment is on
+    readout: Readout
 
 
-def label_place(cx: float, cy: float) -> tuple[float, float, str]:
-    """Put a point's label up and to its right, unless that runs past the plane's right or top
-    edge: then it sits to the left (anchored at its end) or below, so it is never clipped."""
-    room_across, room_up = LABEL_ROOM
-    if cx + LABEL_OFFSET + room_across > SIZE:
-        x, anchor = cx - LABEL_OFFSET, "end"
-    else:
-        x, anchor = cx + LABEL_OFFSET, "start"
-    y = cy + LABEL_OFFSET + room_up if cy - LABEL_OFFSET - room_up < 0 else cy - LABEL_OFFSET
-    return round(x, 2), round(y, 2), anchor
+def edge_places(origin: tuple[float, float]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where the plane prints its edge's number: at the right end of the across axis, anchored
+    at its end, and at the top of the up axis."""
+    ox, oy = origin
+    return (SIZE - 2, oy - 4), (ox + 4, ASCENT + 1)
+
+
+def edge_boxes(edge: str, origin: tuple[float, float]) -> list[Box]:
+    right, top = edge_places(origin)
+    return [text_box(edge, *right, "end"), text_box(edge, *top, "start")]
 
 
 def tip_place(cx: float, cy: float) -> str:
@@ -116,22 +130,39 @@ def point_view(point: str, at: tuple[float, float], value: str) -> PointView:
     name = point_name(point)
     return PointView(point, name, coordinate(at[0]), coordinate(at[1]), cx, cy,
                      f"{cx / SIZE * 100:.3f}%", f"{cy / SIZE * 100:.3f}%",
-                     f"{name} at {spoken(at[0])}, {spoken(at[1])}", value,
-                     label_place(cx, cy), tip_place(cx, cy))
+                     f"{name} at {spoken(at[0])}, {spoken(at[1])}", value, tip_place(cx, cy))
 
 
-def plane_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> PlaneView:
-    """Draw the lesson's query and keys where they are now, on axes the lesson names."""
+def clamped(x: float, y: float) -> tuple[float, float]:
+    """Where (x, y) sits in the viewBox, held to the plane's edge (a mark never leaves it)."""
+    cx, cy = to_svg(x, y)
+    return min(SIZE, max(0.0, cx)), min(SIZE, max(0.0, cy))
+
+
+def plane_view(worked: Worked, explore: Explore) -> PlaneView:
+    """Draw the lesson's query and keys where they are now, on axes the lesson names, with what
+    each head does with them: its weights, the values and the outputs."""
+    lesson, fixture = worked.lesson, worked.fixture
     now = points(fixture, explore)
     values = ("", *(f"value {vector(v)}" for v in fixture.values))
     views = tuple(point_view(p, now[p], v)
                   for p, v in zip(point_ids(fixture), values, strict=True))
+    marks = lesson.plane_marks(worked)
+    spots = (*value_spots(worked, clamped), *mark_spots(marks, clamped))
+    origin = to_svg(0.0, 0.0)
+    # The values first: they never move, so their labels keep their places as the rest move.
+    named: list[PointView | Spot] = [*spots[:len(fixture.values)], *views,
+                                     *spots[len(fixture.values):]]
+    placed = label_points([(n.name, n.cx, n.cy) for n in named], SIZE,
+                          edge_boxes(f"{EDGE:g}", origin))
     across, up = lesson.axis_names()
     query, keys = views[0], views[1:]
     text = (f"The plane runs from {-EDGE:g} to {EDGE:g} on both axes: across is {across}, up is "
             f"{up}. The query is an arrow from the origin to {query.x}, {query.y}. "
-            + " ".join(f"{k.name.capitalize()} is at {k.x}, {k.y}, {k.value}." for k in keys))
-    return PlaneView(f"{EDGE:g}", (across, up), to_svg(0.0, 0.0), views, text)
+            + " ".join(f"{k.name.capitalize()} is at {k.x}, {k.y}, {k.value}." for k in keys)
+            + " " + heads_text(worked, marks))
+    return PlaneView(f"{EDGE:g}", (across, up), origin, views, weight_lines(worked, to_svg),
+                     spots, {n.id: label for n, label in zip(named, placed, strict=True)}, text)
 
 
 def bears_out(worked: Worked) -> str:
@@ -160,7 +191,7 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> ExploreV
     vectors = (f"These are explored vectors, not the fixture ({moved}): query "
                f"{pair(worked.fixture.query)}, keys {keys}. The values stay the fixture's.")
     return ExploreView(
-        plane=plane_view(lesson, fixture, explore),
+        plane=plane_view(worked, explore),
         vectors=vectors,
         heads=tuple(explored_head(i, worked) for i in range(len(worked.heads))),
         comparison=comparison_view(worked),
@@ -170,6 +201,7 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> ExploreV
         scale_choices=tuple(c.id for c in lesson.scale_choices()),
         presets=tuple((p.id, p.id == explore.preset) for p in lesson.presets()),
         full_precision=unrounded(worked) if explore.full_precision else "",
+        readout=readout(worked),
     )
 
 

@@ -73,6 +73,17 @@ class Comparison:
     concatenated: str
     reference: str
     note: str
+    mark: str = "reference"  # the reference head's output, as Explore's plane labels it
+
+
+@dataclass(frozen=True)
+class PlaneMark:
+    """A point Explore's plane marks among the values: a head's output, or one set beside it."""
+
+    id: str  # for the page's element ids: "output_a", "concatenated", "reference"
+    label: str  # on the figure, short: "head A", "output"
+    name: str  # in words, for the text alternative: "the output of head A"
+    at: tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -247,6 +258,23 @@ class Lesson(ABC):
         """Name the plane's two axes, across and up."""
         return ("coordinate 1", "coordinate 2")
 
+    def plane_marks(self, worked: Worked) -> tuple[PlaneMark, ...]:
+        """Mark on Explore's plane each head's output that has two entries, then the reference
+        head's: each is a weighted average of the values, so it lies among them."""
+        one = len(self.heads) == 1
+        marks = [PlaneMark(f"output_{spec.id}", "output" if one else spec.name,
+                           f"the output of {spec.name}", (head.output[0], head.output[1]))
+                 for spec, head in zip(self.heads, worked.heads, strict=True)
+                 if len(head.output) == 2]
+        return (*marks, *reference_mark(worked))
+
+    def readout_note(self, worked: Worked) -> str:
+        """Say, beside Explore's plane, how the heads compare with the reference head."""
+        if self.comparison is None or worked.differences is None:
+            return ""
+        return (f"{self.comparison.concatenated.capitalize()}, less {self.comparison.reference}: "
+                f"{listing(worked.differences)}.")
+
     @abstractmethod
     def fitting_prediction(self, worked: Worked) -> str | None:
         """Return the prediction the numbers bear out, or None if none of them does."""
@@ -279,6 +307,15 @@ class Worked:
     single: HeadTrace | None
     concatenated: Vector
     differences: Vector | None
+
+
+def reference_mark(worked: Worked) -> tuple[PlaneMark, ...]:
+    """The reference head's output as a mark on the plane, where the lesson has one."""
+    comparison, single = worked.lesson.comparison, worked.single
+    if comparison is None or single is None or len(single.output) != 2:
+        return ()
+    return (PlaneMark("reference", comparison.mark, f"the output of {comparison.reference}",
+                      (single.output[0], single.output[1])),)
 
 
 def work(lesson: Lesson, fixture: Fixture, scale: float | None = None) -> Worked:

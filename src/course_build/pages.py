@@ -15,6 +15,8 @@ from attention_lessons._explore import EDGE, explorable, point_ids, point_name
 from attention_lessons._explore_view import SIZE
 from attention_lessons._fixture import Fixture
 from attention_lessons._format import word
+from attention_lessons._lesson import Lesson
+from attention_lessons._plane import pattern
 
 from .paths import FIXTURES, WEB
 from .runtime import ARCHIVES, PLUGINS_KEPT, core_imports, plugins_off, pyscript_plugins
@@ -86,18 +88,22 @@ def lesson_page(environment: jinja2.Environment, slug: str) -> str:
                 ("Show the question", "Show the answer"), strict=True)
     return str(environment.get_template(LESSON_TEMPLATE).render(
         lesson=lesson, dimensions=dimensions, tolerance=TOLERANCE, hints=list(hints),
-        explore=explore_marks(fixture),
+        explore=explore_marks(lesson, fixture),
         before=LESSONS.get(lesson.prerequisite or ""),
         after=[x for x in LESSONS.values() if x.prerequisite == slug]))
 
 
-def explore_marks(fixture: Fixture) -> dict[str, object] | None:
-    """What Explore's markup needs: its points and the plane's size and edge; None where the
-    fixture's vectors are not two-dimensional and no plane can draw them."""
+def explore_marks(lesson: Lesson, fixture: Fixture) -> dict[str, object] | None:
+    """What Explore's markup needs: its points, each head's lines and pattern, the values and
+    the lesson's marks (by id and name, never where they are), and the plane's size and edge;
+    None where the fixture's vectors are not two-dimensional and no plane can draw them."""
     if not explorable(fixture):
         return None
+    heads = [(spec, *pattern(h)) for h, spec in enumerate(lesson.heads)]
+    marks = [(m.id, m.label, m.name) for m in lesson.plane_marks(work(lesson, fixture))]
     return {"points": [(p, point_name(p)) for p in point_ids(fixture)], "size": SIZE,
-            "edge": f"{EDGE:g}"}
+            "edge": f"{EDGE:g}", "key_numbers": range(1, len(fixture.keys) + 1), "heads": heads,
+            "marks": marks}
 
 
 def site_templates() -> jinja2.Environment:

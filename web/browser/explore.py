@@ -21,16 +21,18 @@ def start(page):
     page.ahead = 0  # the interval that searches ahead, if any
 
 
-def render(skip=""):
-    """Work every head on the explored points and draw the plane and the readout."""
+def render(skip="", tables=True):
+    """Work every head on the explored points and draw the plane and the readout beside it;
+    the step tables below, which are for reading, only where a move has ended (tables)."""
     if not course.explorable(PAGE.worked.fixture):  # no plane can draw these vectors
         return None
     view = course.explore_view(PAGE.lesson, PAGE.worked.fixture, PAGE.explore)
     update = course.explore_update(view)
     apply(course.changes(update, PAGE.explore_shown), skip)  # what the move changed, only
     PAGE.explore_shown = update
-    for head in view.heads:
-        render_head(f"explore_head_{head.id}", head)
+    if tables:
+        for head in view.heads:
+            render_head(f"explore_head_{head.id}", head)
     return view
 
 
@@ -65,12 +67,21 @@ def on_point_set(event):
     explored(course.move(PAGE.explore, PAGE.worked.fixture, point, *at), point)
 
 
+@on("focusin", ".handle input")
+def on_point_focused(event):
+    """A point reached by keyboard brings the plane and its readout into view together; a
+    pointer's press focuses it too, and must not move the page under the pointer."""
+    if PAGE.dragging is None:
+        by_id("explore_live").scrollIntoView(block="nearest")
+
+
 @on("pointerdown", ".handle")
 def on_point_down(event):
     handle = event.currentTarget
     handle.setPointerCapture(event.pointerId)
     PAGE.dragging, PAGE.drawn = handle.dataset.point, None
-    by_id(f"explore_{PAGE.dragging}_across").focus()
+    # Focus without scrolling: the page must not move under the pointer as the drag starts.
+    by_id(f"explore_{PAGE.dragging}_across").focus(preventScroll=True)
     event.preventDefault()  # no text selection, no scrolling, no emulated mouse events
 
 
@@ -97,7 +108,7 @@ def draw_drag():
         PAGE.explore = course.drag(PAGE.explore, PAGE.worked.fixture, PAGE.dragging,
                                    *PAGE.pending)
         PAGE.drawn, PAGE.pending = PAGE.pending, None
-        render()
+        render(tables=False)  # the plane and its readout; the tables once the drag ends
 
 
 def next_frame(_timestamp):

@@ -223,6 +223,11 @@ class MaskedAttention(Lesson):
             Step("output, weights against values", listing(head.output)),
         )
 
+    def readout_note(self, worked: Worked) -> str:
+        """Say that the hidden keys get no weight, wherever the learner puts them."""
+        return (f"{hidden(len(worked.heads[0].keys)).capitalize()} come after the query: the "
+                "mask gives them weight 0, wherever they are.")
+
     def fitting_prediction(self, worked: Worked) -> str | None:
         """Return whether key 1's weight rose, fell or stayed as the mask came in."""
         gap = worked.heads[0].weights[0] - _unmasked(worked).weights[0]
@@ -306,6 +311,7 @@ LESSON = MaskedAttention(
         title="Against the unmasked head", concatenated="the masked head",
         caption="The masked head against the unmasked head from 8.2",
         reference="the unmasked head, from 8.2",
-        note="The mask is the only difference, and both are computed here, in this browser."),
+        note="The mask is the only difference, and both are computed here, in this browser.",
+        mark="unmasked"),
     prerequisite="8-2",
 )

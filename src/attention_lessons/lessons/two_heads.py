@@ -14,12 +14,14 @@ from .._lesson import (
     Comparison,
     HeadSpec,
     Lesson,
+    PlaneMark,
     Preset,
     ProjectionSpec,
     Question,
     ScaleChoice,
     Slip,
     Worked,
+    reference_mark,
     top_tie,
 )
 from .._slips import even_weight, exponential, plain_average
@@ -132,6 +134,16 @@ class TwoHeads(Lesson):
     def axis_names(self) -> tuple[str, str]:
         """Each axis is one head's coordinate."""
         return ("coordinate 1, which head A reads", "coordinate 2, which head B reads")
+
+    def plane_marks(self, worked: Worked) -> tuple[PlaneMark, ...]:
+        """Mark each head's output on the axis of the coordinate it reads, the two joined as a
+        point, and the single head's output beside them."""
+        a, b = (head.output[0] for head in worked.heads)
+        return (PlaneMark("output_a", "head A", "the output of head A, on coordinate 1", (a, 0.0)),
+                PlaneMark("output_b", "head B", "the output of head B, on coordinate 2", (0.0, b)),
+                PlaneMark("concatenated", "[A, B]", "the two heads' outputs, concatenated",
+                          (a, b)),
+                *reference_mark(worked))
 
     def describe(self, index: int, head: HeadTrace) -> tuple[str, str]:
         """Say what one coordinate's head reads: its intro and the lead of its summary."""
@@ -272,6 +284,7 @@ LESSON = TwoHeads(
         concatenated="two heads, concatenated",
         reference="one head of dimension two, from 8.2",
         note="Both are computed here, in this browser, from the same fixture.",
+        mark="single",
     ),
     projection=ProjectionSpec(
         kicker="After the concatenation",
