@@ -74,6 +74,22 @@ def numpy_heads(query: Any, keys: Any, values: Any,
             for lo, hi in itertools.pairwise(bounds)]
 
 
+def numpy_lesson(slug: str, query: Any, keys: Any,
+                 values: Any) -> tuple[list[Array], list[Array], Array]:
+    """A shipped lesson's heads by numpy: each head's weights and output, and the output of the
+    head it is set beside (8.2's single head, unmasked)."""
+    q, k, v = (np.asarray(x, dtype=np.float64) for x in (query, keys, values))
+    single = numpy_attention(q, k, v)
+    if slug == "d8":  # one head per coordinate
+        heads = numpy_heads(q, k, v, [0, 1, 2])
+        return [h["weights"] for h in heads], [h["output"] for h in heads], single["output"]
+    if slug == "8-3":  # the query at position 2 sees keys 1 and 2 only
+        seen = numpy_attention(q, k[:2], v[:2])
+        weights = np.concatenate([seen["weights"], np.zeros(len(k) - 2)])
+        return [weights], [seen["output"]], single["output"]
+    return [single["weights"]], [single["output"]], single["output"]
+
+
 elements = st.floats(-10, 10, allow_nan=False, allow_infinity=False)
 Vectors = tuple[list[float], list[list[float]], list[list[float]]]
 

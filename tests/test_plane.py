@@ -14,7 +14,7 @@ from attention_lessons._explore import EDGE, Explore, go_to_preset, move, points
 from attention_lessons._explore_view import SIZE, edge_boxes, explore_view
 from attention_lessons._labels import together
 from attention_lessons._plane import THINNEST, WIDEST, line_width, pattern
-from strategies import FIXTURE_TEXT, numpy_attention, numpy_heads
+from strategies import FIXTURE_TEXT, numpy_lesson
 
 FIXTURE = parse_fixture(FIXTURE_TEXT)
 VALUES = np.array(FIXTURE.values)
@@ -39,15 +39,7 @@ def svg(x: float, y: float) -> tuple[float, float]:
 def oracle(slug: str, explore: Explore) -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray]:
     """Each head's weights and output, and the reference head's output, by numpy."""
     now = points(FIXTURE, explore)
-    q, k = np.array(now["query"]), np.array([now[p] for p in POINTS[1:]])
-    single = numpy_attention(q, k, VALUES)
-    if slug == "d8":
-        heads = numpy_heads(q, k, VALUES, [0, 1, 2])
-        return [h["weights"] for h in heads], [h["output"] for h in heads], single["output"]
-    if slug == "8-3":
-        seen = numpy_attention(q, k[:2], VALUES[:2])
-        return [np.concatenate([seen["weights"], [0.0, 0.0]])], [seen["output"]], single["output"]
-    return [single["weights"]], [single["output"]], single["output"]
+    return numpy_lesson(slug, now["query"], [now[p] for p in POINTS[1:]], VALUES)
 
 
 @pytest.mark.parametrize("slug", list(LESSONS))

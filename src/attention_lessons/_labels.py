@@ -14,6 +14,7 @@ from dataclasses import dataclass
 CHARACTER = 8.5  # viewBox units a character of 13 px text takes, at most, in a 300-unit figure
 ASCENT, DESCENT = 13.0, 4.5  # above and below the baseline
 GAP = 6.0  # between a point and its label
+SIDE = 1.0  # room at either end of a label: a glyph may draw a hair past its anchor
 LINE = 15.0  # how far a label moves up or down when its first places are taken
 TRIES = 8  # lines tried above and below, each way
 SAME = 1.0  # viewBox units within which two points are one place, and one label names both
@@ -51,7 +52,7 @@ def text_box(text: str, x: float, y: float, anchor: str) -> Box:
     """The box that `text`, drawn at (x, y) with that text-anchor, fits inside."""
     width = len(text) * CHARACTER
     left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
-    return Box(left, y - ASCENT, left + width, y + DESCENT)
+    return Box(left - SIDE, y - ASCENT, left + width + SIDE, y + DESCENT)
 
 
 def _places(x: float, y: float) -> Iterator[tuple[float, float, str]]:

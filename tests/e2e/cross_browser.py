@@ -170,6 +170,7 @@ ROLE_CSS = {
     "link": "a[href]",
     "menuitem": "[role=menuitem]",  # JupyterLite's menus (Lumino)
     "slider": "input[type=range]",
+    "table": "table",
 }
 
 class FirefoxLearner:

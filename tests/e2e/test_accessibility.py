@@ -52,7 +52,7 @@ Screen = tuple[int, Literal["light", "dark"]]
 # Each state of a lesson is checked on each screen in turn, in one visit: a visit per screen
 # would start Python and walk the lesson again for the same states.
 JOURNEY_SCREENS: tuple[Screen, ...] = ((1280, "light"), (375, "light"), (375, "dark"))
-EXPLORE_SCREENS: tuple[Screen, ...] = ((1280, "light"), (375, "dark"), (320, "light"))
+EXPLORE_SCREENS: tuple[Screen, ...] = ((1280, "light"), (390, "dark"), (320, "light"))
 
 
 def show_on(page: Page, screen: Screen) -> None:

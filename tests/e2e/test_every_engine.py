@@ -332,15 +332,31 @@ def test_the_d8_notebook_opens_and_prints_its_numbers(learner: Learner, site_url
     assert [error for error in learner.errors() if "CSP" in error] == []
 
 
+# Which of the plane and head A's readout beside it are not wholly inside the window.
+OFF_SCREEN = """async () => ["explore_plane_svg", "explore_readout_a_1", "explore_readout_a_2",
+  "explore_readout_a_3", "explore_readout_a_4", "explore_readout_a_output"].filter((id) => {
+  const box = document.getElementById(id).getBoundingClientRect();
+  return !(box.width > 0 && box.left >= -0.5 && box.top >= -0.5
+           && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5);
+})"""
+
+
 @pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
 def test_the_keyboard_moves_the_query_in_explore(learner: Learner, site_url: str) -> None:
-    """One arrow key on the query's handle, and head A's explored output is numpy's."""
+    """One arrow key on the query's handle: head A's explored output is numpy's, and its new
+    weights and output are on screen beside the plane."""
     open_lesson(learner, f"{site_url}d8/")
     lock_prediction(learner, D8)
     learner.press("slider", "Move the query", "ArrowRight")
     assert learner.read("textbox", "Query, coordinate 1", "value") == "2.1"
     weights = np.exp(2.1 * np.array([1.0, 0.0, 1.0, -1.0]))
-    output = weights / weights.sum() @ np.array([1.0, 0.0, 2.0, -2.0])
+    weights /= weights.sum()
+    output = weights @ np.array([1.0, 0.0, 2.0, -2.0])
+    readout = ("table", "What a move changes: each head's weights and output")
+    learner.see_text(f"{output:.4f}", within=readout)
+    for weight in weights:
+        learner.see_text(f"{weight:.4f}", within=readout)
+    assert learner.run(OFF_SCREEN) == []
     learner.see_text(f"The output is {output:.4f}.",
                      within=("article", "head A, explored"))
     assert learner.errors() == []

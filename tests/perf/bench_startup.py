@@ -9,8 +9,8 @@ ready.", first contentful paint, the bytes the server sent for the requests that
 before Python was ready (not the service worker's precache, which starts then), split into
 runtime and our own, and, on warm localhost D8, the latency from a key on a projection
 slider to the projected numbers changing in the DOM, and from a pointer move dragging
-Explore's query to its readout and figure changing. Ratios are medians of per-run ratios,
-with their range.
+Explore's query to its readout and figure changing, as it is and with the CPU slowed four
+times (Lighthouse's mobile profile). Ratios are medians of per-run ratios, with their range.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ READY = "Python is ready."
 TIMEOUT_MS = 120_000
 KEY_PRESSES = 240
 POINTER_MOVES = 240
+CPU_SLOWDOWN = 4.0  # Lighthouse's mobile profile: the CPU slowed four times (CDP)
 PROFILES = ("localhost", "throttled")
 PAGES = ("bare", "d8")
 BARE_HTML = """<!doctype html>
@@ -142,16 +143,20 @@ def slider_latencies(page: Page) -> list[float]:
     return latencies
 
 
-def drag_latencies(page: Page) -> list[list[float]]:
+def drag_latencies(page: Page, slowdown: float = 1) -> list[list[float]]:
     """Milliseconds from a pointer move on Explore's query to its readout and figure changing,
-    over POINTER_MOVES moves of one mouse drag (the prediction is locked already)."""
+    over POINTER_MOVES moves of one mouse drag (the prediction is locked already), with the
+    CPU slowed `slowdown` times by Chromium's emulation."""
     plane = page.locator("#explore_plane")
     plane.scroll_into_view_if_needed()
     handle = page.locator("#explore_query_handle").bounding_box()
     box = plane.bounding_box()
     assert handle is not None
     assert box is not None
-    page.evaluate(WATCH_DRAG, ["explore_query_handle", "explore_head_a_steps"])
+    page.evaluate(WATCH_DRAG, ["explore_query_handle", "explore_readout"])
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+    page.evaluate("() => { document.getElementById('announcer').textContent = ''; }")
     page.mouse.move(handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
     page.mouse.down()
     step = box["width"] / 30  # two of the grid's tenths: every move lands somewhere new
@@ -160,6 +165,8 @@ def drag_latencies(page: Page) -> list[list[float]]:
         page.mouse.move(across, box["y"] + box["height"] * 0.4)
     page.mouse.up()
     expect(page.locator("#announcer")).to_have_text(re.compile(r"^Query at "))
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    cdp.detach()
     latencies: list[list[float]] = page.evaluate(DRAG_LATENCIES)
     return latencies
 
@@ -178,12 +185,14 @@ def measure(chromium: BrowserType, base: str, name: str, profile: str) -> dict[s
             warm, page = visit(context, f"{base}{name}/", profile)
             latencies: list[float] = []
             drags: list[list[float]] = [[], []]
+            slowed: list[list[float]] = [[], []]
             if (name, profile) == ("d8", "localhost"):
                 latencies, drags = slider_latencies(page), drag_latencies(page)
+                slowed = drag_latencies(page, CPU_SLOWDOWN)
         finally:
             context.close()
     return {"cold": asdict(cold), "warm": asdict(warm), "latencies_ms": latencies,
-            "drag_ms": drags}
+            "drag_ms": drags, "drag_ms_slowed": slowed}
 
 
 def ratios(runs: list[dict[str, Any]], profile: str, when: str) -> list[float]:
@@ -208,8 +217,10 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
     summary["slider p50 ms"] = [percentile(values, 0.50) for values in latencies]
     summary["slider p95 ms"] = [percentile(values, 0.95) for values in latencies]
     summary["slider events"] = [len(values) for values in latencies]
-    for key, which in (("drag", 0), ("drag stamped", 1)):
-        drags = [r["localhost"]["d8"]["drag_ms"][which] for r in runs]
+    for key, which, field in (("drag", 0, "drag_ms"), ("drag stamped", 1, "drag_ms"),
+                              ("slowed drag", 0, "drag_ms_slowed"),
+                              ("slowed drag stamped", 1, "drag_ms_slowed")):
+        drags = [r["localhost"]["d8"][field][which] for r in runs]
         summary[f"{key} p50 ms"] = [percentile(values, 0.50) for values in drags]
         summary[f"{key} p95 ms"] = [percentile(values, 0.95) for values in drags]
         summary[f"{key} frames"] = [len(values) for values in drags]
@@ -240,6 +251,12 @@ def report(summary: dict[str, Any], runs: int) -> None:
           f"p50 {spread(summary['drag p50 ms'])} ms, p95 {spread(summary['drag p95 ms'])} ms; "
           f"from the events' timestamps, p50 {spread(summary['drag stamped p50 ms'])} ms, "
           f"p95 {spread(summary['drag stamped p95 ms'])} ms")
+    print(f"The same, the CPU slowed {CPU_SLOWDOWN:g}x (drawn in "
+          f"{min(summary['slowed drag frames'])}+ frames): "
+          f"p50 {spread(summary['slowed drag p50 ms'])} ms, "
+          f"p95 {spread(summary['slowed drag p95 ms'])} ms; from the events' timestamps, "
+          f"p50 {spread(summary['slowed drag stamped p50 ms'])} ms, "
+          f"p95 {spread(summary['slowed drag stamped p95 ms'])} ms")
 
 
 def main() -> int:

@@ -36,7 +36,8 @@ WATCH_SLIDER = """(ids) => {
 }"""
 LATENCIES = "() => window.__benchLatencies"
 # A drag on Explore's plane: from the first pointer move that the page has not yet drawn to the
-# moment the figure (the handle's place) and the readout (a head's step table) change. Two
+# moment the readout beside the plane changes (the page writes it in the same call as the figure,
+# and after it). Two
 # clocks: from the move's dispatch to the page, and from its event's timestamp, which Chromium
 # takes before it holds continuous input back to the next animation frame.
 WATCH_DRAG = """([handleId, readoutId]) => {
@@ -61,7 +62,7 @@ WATCH_DRAG = """([handleId, readoutId]) => {
     window.__benchDragStamped.push(now - stamp);
     movedAt = null;
   });
-  observer.observe(readout, { childList: true });
+  observer.observe(readout, { childList: true, subtree: true, characterData: true });
 }"""
 DRAG_LATENCIES = "() => [window.__benchDrag, window.__benchDragStamped]"
 # Chromium's network emulation for the throttled profile: 50 Mbit/s down, 40 ms latency.

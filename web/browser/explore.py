@@ -80,6 +80,7 @@ def on_point_down(event):
     handle = event.currentTarget
     handle.setPointerCapture(event.pointerId)
     PAGE.dragging, PAGE.drawn = handle.dataset.point, None
+    by_id("explore_live").setAttribute("data-held", "")  # a phone keeps the readout on screen
     # Focus without scrolling: the page must not move under the pointer as the drag starts.
     by_id(f"explore_{PAGE.dragging}_across").focus(preventScroll=True)
     event.preventDefault()  # no text selection, no scrolling, no emulated mouse events
@@ -132,6 +133,7 @@ def on_point_up(event):
         PAGE.frame = 0
     draw_drag()
     point, PAGE.dragging = PAGE.dragging, None
+    by_id("explore_live").removeAttribute("data-held")
     explored(PAGE.explore, point)
 
 
