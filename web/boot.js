@@ -33,8 +33,18 @@
 // for both the import and that definition is right in every engine, with no polling.
 // The clear runs in microtasks of the task that defines the element; the interpreter
 // (whose Hook reads the worker hooks) needs files that arrive in later tasks.
+//
+// No JSPI: where the engine has it (WebAssembly.Suspending, Chromium), Pyodide runs Python on
+// a stack of its own. Chromium's GWP-ASan, which it turns on at random in a share of its
+// processes, records the stack of each allocation it samples by walking frame pointers, and on
+// such a stack the walk reads past the stack's end: the renderer dies (the suite's "Page
+// crashed"; a learner's "Aw, Snap!"). These pages never suspend Python (no run_sync), so the
+// page hides JSPI before Pyodide looks for it, and Python runs on the page's own stack, whose
+// end the walk knows (docs/testing.md, "Renderer crashes").
 (() => {
   "use strict";
+  delete WebAssembly.Suspending;
+  delete WebAssembly.promising;
   const TIMEOUT_SECONDS = 90;
   const status = document.getElementById("boot-status");
   if (!status) return;

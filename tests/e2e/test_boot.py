@@ -29,6 +29,8 @@ def test_d8_boots_python_from_its_own_origin_without_errors(
     expect(page.locator("html")).to_have_attribute("data-python", "ready")
     assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in request_log)
     assert_same_origin(request_log, page.url)
+    # Python ran on the page's own stack: Chromium has JSPI, and boot.js hid it from Pyodide.
+    assert page.evaluate("() => ['Suspending', 'promising'].filter((n) => n in WebAssembly)") == []
     assert console_errors == []
 
 

@@ -5,8 +5,9 @@ built dist/). One browser context visits D8 until the service worker controls it
 D8 again and again, each time until "Python is ready." A crashed renderer ("Page crashed")
 is counted, with the revisit it came on, and a new tab carries on in the same context.
 Chromium's own log (its stderr) goes to --log. A --variant changes one thing, to bisect a
-crash: no worker, no early.js, PyScript's IndexedDB unpatched, a reload instead of a new
-navigation, or the server gone after the first visits (connections refused); --chromium-arg
+crash: no worker, no early.js, PyScript's IndexedDB unpatched, JSPI left to Pyodide (as it was
+before boot.js hid it), a reload instead of a new navigation, or the server gone after the
+first visits (connections refused); --chromium-arg
 adds a flag (a V8 one through --js-flags, say, for the wasm); --dist takes another build.
 """
 
@@ -34,7 +35,8 @@ from course_build.server import make_server  # noqa: E402
 
 SETTLED = re.compile(r"^(Python is ready\.|Python could not start.*)$")
 
-VARIANTS = ("worker", "no-worker", "no-early", "no-idb-patch", "reload", "server-gone")
+VARIANTS = ("worker", "no-worker", "no-early", "no-idb-patch", "jspi", "reload", "server-gone")
+HIDE_JSPI = "  delete WebAssembly.Suspending;\n  delete WebAssembly.promising;\n"
 
 
 def staged(variant: str, dist: Path, into: Path) -> Path:
@@ -43,6 +45,10 @@ def staged(variant: str, dist: Path, into: Path) -> Path:
     shutil.copytree(dist, site)
     if variant == "no-early":
         (site / "early.js").write_text('"use strict";\n', encoding="utf-8")
+    elif variant == "jspi":
+        boot = (site / "boot.js").read_text(encoding="utf-8")
+        assert HIDE_JSPI in boot, "boot.js no longer hides JSPI as this variant expects"
+        (site / "boot.js").write_text(boot.replace(HIDE_JSPI, ""), encoding="utf-8")
     elif variant == "no-idb-patch":
         for chunk in (site / "pyscript").glob("*.js"):
             shutil.copy2(PYSCRIPT_DIST / chunk.name, chunk)
