@@ -93,7 +93,7 @@ class ExploreView:
 
     plane: PlaneView
     vectors: str
-    heads: tuple[HeadView, ...]
+    heads: tuple[HeadView, ...]  # each head's step tables; none on a drag's frames
     comparison: ComparisonView | None
     bears_out: str
     moved: bool
@@ -154,7 +154,7 @@ def plane_view(worked: Worked, explore: Explore) -> PlaneView:
     named: list[PointView | Spot] = [*spots[:len(fixture.values)], *views,
                                      *spots[len(fixture.values):]]
     placed = label_points([(n.name, n.cx, n.cy) for n in named], SIZE,
-                          edge_boxes(f"{EDGE:g}", origin))
+                          edge_boxes(f"{EDGE:g}", origin), still=len(fixture.values))
     across, up = lesson.axis_names()
     query, keys = views[0], views[1:]
     text = (f"The plane runs from {-EDGE:g} to {EDGE:g} on both axes: across is {across}, up is "
@@ -182,8 +182,10 @@ def explored_head(index: int, worked: Worked) -> HeadView:
     return replace(head, figure_text=f"Explored w{head.figure_text[1:]}")
 
 
-def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> ExploreView:
-    """Work every head on the moved vectors and build the readout and the plane."""
+def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore,
+                 steps: bool = True) -> ExploreView:
+    """Work every head on the moved vectors and build the readout and the plane; and each head's
+    step tables (its HeadView), unless a drag frame, which does not draw them, says not to."""
     worked = explore_work(lesson, fixture, explore)
     keys = ", ".join(pair(k) for k in worked.fixture.keys)
     here = any(p in explore.moved for p in point_ids(fixture))  # a stored key_9: no key 9 here
@@ -193,7 +195,7 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore) -> ExploreV
     return ExploreView(
         plane=plane_view(worked, explore),
         vectors=vectors,
-        heads=tuple(explored_head(i, worked) for i in range(len(worked.heads))),
+        heads=tuple(explored_head(i, worked) for i in range(len(worked.heads))) if steps else (),
         comparison=comparison_view(worked),
         bears_out=bears_out(worked),
         moved=here,

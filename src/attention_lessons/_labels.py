@@ -8,6 +8,7 @@ here are apart on the page.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -50,9 +51,19 @@ class Label:
 
 def text_box(text: str, x: float, y: float, anchor: str) -> Box:
     """The box that `text`, drawn at (x, y) with that text-anchor, fits inside."""
-    width = len(text) * CHARACTER
-    left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
-    return Box(left - SIDE, y - ASCENT, left + width + SIDE, y + DESCENT)
+    return Box(*_edges(len(text) * CHARACTER, x, y, anchor))
+
+
+Edges = tuple[float, float, float, float]  # a box as (left, top, right, bottom): a drag frame
+                                            # places every label, so the search uses tuples
+
+
+def _edges(width: float, x: float, y: float, anchor: str) -> Edges:
+    left = x if anchor == "start" else x - width / 2 if anchor == "middle" else x - width
+    return left - SIDE, y - ASCENT, left + width + SIDE, y + DESCENT
+
+
+SHIFTS = (0.0, *(LINE * n * sign for n in range(1, TRIES + 1) for sign in (-1, 1)))
 
 
 def _places(x: float, y: float) -> Iterator[tuple[float, float, str]]:
@@ -66,44 +77,71 @@ def _places(x: float, y: float) -> Iterator[tuple[float, float, str]]:
             yield px, py + dy, anchor
 
 
-def _inside(text: str, x: float, y: float,
-            size: float) -> Iterator[tuple[float, float, str, Box]]:
+def _inside(width: float, x: float, y: float,
+            size: float) -> Iterator[tuple[float, float, str, Edges]]:
     """The places of _places whose box lies inside the figure, with that box; then, for a wide
     label by a side, each place again slid across just far enough to come inside."""
-    for px, py, anchor in _places(x, y):
-        box = text_box(text, px, py, anchor)
-        if box.inside(size):
-            yield px, py, anchor, box
-    for px, py, anchor in _places(x, y):
-        box = text_box(text, px, py, anchor)
-        slide = max(0.0, -box.left) - max(0.0, box.right - size)
-        box = text_box(text, px + slide, py, anchor)
-        if slide and box.inside(size):
-            yield px + slide, py, anchor, box
+    for slid in (False, True):
+        for px, py, anchor in _places(x, y):
+            left, top, right, bottom = _edges(width, px, py, anchor)
+            slide = max(0.0, -left) - max(0.0, right - size) if slid else 0.0
+            if slid and not slide:
+                continue
+            if left + slide >= 0 and top >= 0 and right + slide <= size and bottom <= size:
+                yield px + slide, py, anchor, (left + slide, top, right + slide, bottom)
 
 
-SHIFTS = (0.0, *(LINE * n * sign for n in range(1, TRIES + 1) for sign in (-1, 1)))
+def _clashes(box: Edges, taken: list[Edges], enough: int) -> int:
+    """How many of the taken boxes `box` overlaps, counting no further than `enough`."""
+    left, top, right, bottom = box
+    count = 0
+    for other_left, other_top, other_right, other_bottom in taken:
+        if left < other_right and other_left < right and top < other_bottom and other_top < bottom:
+            count += 1
+            if count >= enough:
+                break
+    return count
 
 
 def place_labels(points: Sequence[tuple[str, float, float]], size: float,
-                 fixed: Sequence[Box] = ()) -> tuple[Label, ...]:
+                 fixed: Sequence[Box] = (), still: int = 0) -> tuple[Label, ...]:
     """Place each (text, x, y) in turn at its first place inside the figure and clear of every
-    box so far; where none is clear, at the place inside that overlaps the fewest."""
-    taken = list(fixed)
+    box so far; where none is clear, at the place inside that overlaps the fewest. The first
+    `still` points are placed as they were last time they came with the same figure (a drag
+    frame moves a point or two: what never moves is placed once)."""
+    settled = _settled(tuple(points[:still]), size, tuple(fixed))
+    taken = [*((b.left, b.top, b.right, b.bottom) for b in fixed),
+             *((label.box.left, label.box.top, label.box.right, label.box.bottom)
+               for label in settled)]
+    return (*settled, *_placed(points[still:], size, taken))
+
+
+@functools.lru_cache(maxsize=8)
+def _settled(points: tuple[tuple[str, float, float], ...], size: float,
+             fixed: tuple[Box, ...]) -> tuple[Label, ...]:
+    return _placed(points, size, [(b.left, b.top, b.right, b.bottom) for b in fixed])
+
+
+def _placed(points: Sequence[tuple[str, float, float]], size: float,
+            taken: list[Edges]) -> tuple[Label, ...]:
+    """Place each point's label clear of the boxes taken, which it adds to."""
     placed = []
     for text, x, y in points:
-        # A drag frame places every label: the first clear place ends the search.
-        clear = next((c for c in _inside(text, x, y, size)
-                      if not any(c[3].overlaps(t) for t in taken)), None)
-        if clear is None:
-            clear = min(_inside(text, x, y, size),
-                        key=lambda c: sum(c[3].overlaps(t) for t in taken), default=None)
-        if clear is None:  # no place inside at all (a label wider than the figure): the first
+        width = len(text) * CHARACTER
+        best: tuple[float, float, str, Edges] | None = None
+        fewest = len(taken) + 1
+        for place in _inside(width, x, y, size):
+            clashes = _clashes(place[3], taken, fewest)
+            if clashes < fewest:
+                best, fewest = place, clashes
+                if not clashes:
+                    break
+        if best is None:  # no place inside at all (a label wider than the figure): the first
             px, py, anchor = next(_places(x, y))
-            clear = (px, py, anchor, text_box(text, px, py, anchor))
-        px, py, anchor, box = clear
-        taken.append(box)
-        placed.append(Label(text, round(px, 2), round(py, 2), anchor, box))
+            best = (px, py, anchor, _edges(width, px, py, anchor))
+        px, py, anchor, edges = best
+        taken.append(edges)
+        placed.append(Label(text, round(px, 2), round(py, 2), anchor, Box(*edges)))
     return tuple(placed)
 
 
@@ -126,22 +164,25 @@ def _listed(items: list[str]) -> str:
 
 
 def label_points(points: Sequence[tuple[str, float, float]], size: float,
-                 fixed: Sequence[Box] = ()) -> list[Label]:
+                 fixed: Sequence[Box] = (), still: int = 0) -> list[Label]:
     """Place a label for each (text, x, y) as place_labels does, but points at one place share
-    one label ("keys 1 and 3"), given to the first of them; the others' are empty."""
-    groups: list[tuple[list[str], float, float]] = []
+    one label ("keys 1 and 3"), given to the first of them; the others' are empty. The first
+    `still` points never move: the labels that name only them, ahead of any other, are settled."""
+    groups: list[tuple[list[int], float, float]] = []  # the points at one place, and where
     owner: list[int] = []  # for each point, the index in `groups` of the label naming it
-    for name, x, y in points:
+    for n, (_, x, y) in enumerate(points):
         same = next((k for k, (_, sx, sy) in enumerate(groups)
                      if abs(sx - x) < SAME and abs(sy - y) < SAME), None)
         if same is None:
             owner.append(len(groups))
-            groups.append(([name], x, y))
+            groups.append(([n], x, y))
         else:
             owner.append(same)
-            groups[same][0].append(name)
-    placed = place_labels([(together(names), x, y) for names, x, y in groups], size, fixed)
-    first = {k: owner.index(k) for k in set(owner)}
-    return [placed[k] if first[k] == n else Label("", placed[k].x, placed[k].y, "start",
-                                                  placed[k].box)
+            groups[same][0].append(n)
+    settled = next((k for k, (members, _, _) in enumerate(groups) if max(members) >= still),
+                   len(groups))
+    placed = place_labels([(together([points[n][0] for n in members]), x, y)
+                           for members, x, y in groups], size, fixed, settled)
+    return [placed[k] if groups[k][0][0] == n else Label("", placed[k].x, placed[k].y, "start",
+                                                         placed[k].box)
             for n, k in enumerate(owner)]

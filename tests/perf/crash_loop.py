@@ -5,9 +5,9 @@ built dist/). One browser context visits D8 until the service worker controls it
 D8 again and again, each time until "Python is ready." A crashed renderer ("Page crashed")
 is counted, with the revisit it came on, and a new tab carries on in the same context.
 Chromium's own log (its stderr) goes to --log. A --variant changes one thing, to bisect a
-crash: no worker, no early.js, PyScript's IndexedDB unpatched, JSPI left to Pyodide (as it was
-before boot.js hid it), a reload instead of a new navigation, or the server gone after the
-first visits (connections refused); --chromium-arg
+crash: no worker, no early.js, PyScript's IndexedDB unpatched, a reload instead of a new
+navigation, or the server gone after the first visits (connections refused); --jspi leaves
+JSPI to Pyodide, as it was before boot.js hid it; --chromium-arg
 adds a flag (a V8 one through --js-flags, say, for the wasm); --dist takes another build.
 """
 
@@ -35,20 +35,20 @@ from course_build.server import make_server  # noqa: E402
 
 SETTLED = re.compile(r"^(Python is ready\.|Python could not start.*)$")
 
-VARIANTS = ("worker", "no-worker", "no-early", "no-idb-patch", "jspi", "reload", "server-gone")
+VARIANTS = ("worker", "no-worker", "no-early", "no-idb-patch", "reload", "server-gone")
 HIDE_JSPI = "  delete WebAssembly.Suspending;\n  delete WebAssembly.promising;\n"
 
 
-def staged(variant: str, dist: Path, into: Path) -> Path:
-    """Copy a built site into `into`, changed for the variant, and return the copy."""
+def staged(variant: str, dist: Path, into: Path, jspi: bool = False) -> Path:
+    """Copy a built site into `into`, changed for the variant (and JSPI), and return the copy."""
     site = into / "site"
     shutil.copytree(dist, site)
+    if jspi:
+        boot = (site / "boot.js").read_text(encoding="utf-8")
+        assert HIDE_JSPI in boot, "boot.js no longer hides JSPI as --jspi expects"
+        (site / "boot.js").write_text(boot.replace(HIDE_JSPI, ""), encoding="utf-8")
     if variant == "no-early":
         (site / "early.js").write_text('"use strict";\n', encoding="utf-8")
-    elif variant == "jspi":
-        boot = (site / "boot.js").read_text(encoding="utf-8")
-        assert HIDE_JSPI in boot, "boot.js no longer hides JSPI as this variant expects"
-        (site / "boot.js").write_text(boot.replace(HIDE_JSPI, ""), encoding="utf-8")
     elif variant == "no-idb-patch":
         for chunk in (site / "pyscript").glob("*.js"):
             shutil.copy2(PYSCRIPT_DIST / chunk.name, chunk)
@@ -97,6 +97,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--revisits", type=int, default=1000)
     parser.add_argument("--variant", choices=VARIANTS, default="worker")
+    parser.add_argument("--jspi", action="store_true", help="leave JSPI to Pyodide")
     parser.add_argument("--chromium-arg", action="append", default=[])
     parser.add_argument("--log", type=Path, default=Path("crash-loop-chromium.log"))
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site to use")
@@ -107,7 +108,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as server, \
             sync_playwright() as playwright:
         port = server.enter_context(serving(make_server(
-            staged(args.variant, args.dist, Path(tmp)))))
+            staged(args.variant, args.dist, Path(tmp), args.jspi))))
         url = f"http://127.0.0.1:{port}/d8/"
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *args.chromium_arg])
@@ -126,7 +127,8 @@ def main() -> int:
                 print(f"{number} revisits, {len(loop.crashes)} crashes, {len(loop.failed)} "
                       f"failed, {time.monotonic() - started:.0f} s", flush=True)
         browser.close()
-    print(f"variant {args.variant}: {args.revisits} revisits, {len(loop.crashes)} renderer "
+    jspi = ", JSPI left to Pyodide" if args.jspi else ""
+    print(f"variant {args.variant}{jspi}: {args.revisits} revisits, {len(loop.crashes)} renderer "
           f"crashes {loop.crashes}, {len(loop.failed)} other failures {loop.failed[:5]}",
           flush=True)
     return 1 if loop.crashes or loop.failed else 0

@@ -26,13 +26,12 @@ def render(skip="", tables=True):
     the step tables below, which are for reading, only where a move has ended (tables)."""
     if not course.explorable(PAGE.worked.fixture):  # no plane can draw these vectors
         return None
-    view = course.explore_view(PAGE.lesson, PAGE.worked.fixture, PAGE.explore)
+    view = course.explore_view(PAGE.lesson, PAGE.worked.fixture, PAGE.explore, tables)
     update = course.explore_update(view)
     apply(course.changes(update, PAGE.explore_shown), skip)  # what the move changed, only
     PAGE.explore_shown = update
-    if tables:
-        for head in view.heads:
-            render_head(f"explore_head_{head.id}", head)
+    for head in view.heads:  # none on a drag's frames
+        render_head(f"explore_head_{head.id}", head)
     return view
 
 
