@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import fields
 from html.parser import HTMLParser
 from typing import Any
@@ -20,6 +21,7 @@ from attention_lessons import (
     keys_html,
     parse_fixture,
     steps_html,
+    update_json,
 )
 from attention_lessons._explore import Explore, move
 from attention_lessons._view import Bar
@@ -130,3 +132,29 @@ def test_markup_carries_text_as_text() -> None:
         ("span", {"class": "bar-value"}, "0.5 & up")]]
     assert "<key" not in bars_html(bars)
     assert bar_width(bars[0]) == "50.00%"
+
+
+def test_an_update_goes_to_the_page_as_json_and_a_field_being_typed_keeps_its_value() -> None:
+    update = shown(move(Explore(), FIXTURE, "query", 0.5, 1.5))
+    written = json.loads(update_json(update, skip="explore_query_1"))
+    assert set(written) == {part.name for part in fields(PageUpdate)}
+    assert written["attributes"] == update.attributes
+    assert written["texts"] == update.texts
+    assert "explore_query_1" not in written["values"]
+    assert written["values"]["explore_query_2"] == "1.5"
+    marked = {"x": "<b>é</b>"}
+    assert json.loads(update_json(PageUpdate(texts=marked)))["texts"] == marked
+
+
+def test_a_drag_frame_draws_the_plane_and_its_readout_and_leaves_the_rest_to_its_end() -> None:
+    explore = move(Explore(), FIXTURE, "query", 0.5, 1.5)
+    whole = explore_update(explore_view(D8, FIXTURE, explore))
+    frame = explore_update(explore_view(D8, FIXTURE, explore, whole=False))
+    below = ("explore_vectors", "explore_bears_out", "explore_plane_text", "explore_full_text",
+             "explore_concatenated_1")
+    assert not [element_id for element_id in below if element_id in frame.texts]
+    assert all(element_id in whole.texts for element_id in below)
+    for part in ("texts", "attributes", "styles", "values", "disabled"):  # the rest, as whole
+        assert getattr(frame, part).items() <= getattr(whole, part).items()
+    assert frame.texts["explore_readout_a_output"] == whole.texts["explore_readout_a_output"]
+    assert "explore_weight_b_4" in frame.attributes

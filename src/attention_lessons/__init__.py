@@ -23,6 +23,7 @@ from ._dom import (
     page_update,
     projection_figure_update,
     steps_html,
+    update_json,
 )
 from ._errors import FixtureError, LessonError, ParseError, StateError
 from ._explore import (
@@ -288,6 +289,7 @@ __all__ = [
     "truth",
     "typed",
     "unpack_link",
+    "update_json",
     "waiting",
     "was_reset",
     "within",

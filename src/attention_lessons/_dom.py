@@ -6,6 +6,7 @@ function that the unit tests can read, and keeps that module thin.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -45,6 +46,14 @@ def changes(update: PageUpdate, before: PageUpdate | None) -> PageUpdate:
         else:
             kept[part.name] = _differing(now, then)
     return PageUpdate(**kept)
+
+
+def update_json(update: PageUpdate, skip: str = "") -> str:
+    """The update as the page's write.js takes it: each part by element id; skip is a field
+    being typed in, whose value the update leaves as it is."""
+    parts = {part.name: getattr(update, part.name) for part in fields(PageUpdate)}
+    parts["values"] = {key: value for key, value in update.values.items() if key != skip}
+    return json.dumps(parts, ensure_ascii=False, separators=(",", ":"))
 
 
 def _differing(now: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
@@ -132,7 +141,6 @@ def explore_update(view: ExploreView) -> PageUpdate:
     update = PageUpdate()
     _draw_plane(view.plane, update)
     texts = update.texts
-    texts.update(explore_vectors=view.vectors, explore_bears_out=view.bears_out)
     shown = view.readout
     for head, weights, output in zip(shown.heads, shown.weights, shown.outputs, strict=True):
         for k, weight in enumerate(weights, 1):
@@ -140,6 +148,9 @@ def explore_update(view: ExploreView) -> PageUpdate:
         texts[f"explore_readout_{head}_output"] = output
     texts["explore_readout_note"] = shown.note
     update.disabled["explore_back"] = not view.moved
+    if not view.whole:  # a drag's frame: the rest once the drag ends
+        return update
+    texts.update(explore_vectors=view.vectors, explore_bears_out=view.bears_out)
     update.checked["explore_full_precision"] = bool(view.full_precision)
     for preset, chosen in view.presets:
         update.attributes[f"explore_preset_{preset}"] = {
@@ -165,11 +176,13 @@ def _draw_plane(plane: PlaneView, update: PageUpdate) -> None:
     for element_id, (x, y) in zip(("explore_edge_right", "explore_edge_top"),
                                   edge_places(plane.origin), strict=True):
         attributes[element_id] = {"x": f"{x:g}", "y": f"{y:g}"}
-    texts.update(explore_edge_right=plane.edge, explore_edge_top=plane.edge,
-                 explore_plane_text=plane.text)
+    texts.update(explore_edge_right=plane.edge, explore_edge_top=plane.edge)
+    if plane.text:  # a drag's frames leave it to the drag's end
+        texts["explore_plane_text"] = plane.text
     for line in plane.lines:
-        attributes[f"explore_{line.id}"] = {**_line(line.x1, line.y1, line.x2, line.y2),
-                                           "stroke-width": f"{line.width:g}"}
+        attributes[f"explore_{line.id}"] = {  # a path: one write where a line's ends take four
+            "d": f"M{line.x1:.2f} {line.y1:.2f}L{line.x2:.2f} {line.y2:.2f}",
+            "stroke-width": f"{line.width:g}"}
     for spot in plane.spots:
         attributes[f"explore_{spot.id}"] = {"transform": f"translate({spot.cx:.2f} {spot.cy:.2f})"}
     for named, label in plane.labels.items():

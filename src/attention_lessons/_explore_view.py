@@ -84,7 +84,7 @@ class PlaneView:
     lines: tuple[WeightLine, ...]
     spots: tuple[Spot, ...]  # the values, then the lesson's marks
     labels: dict[str, Label]
-    text: str
+    text: str  # empty on a drag's frames: said once the drag ends
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ class ExploreView:
 
     plane: PlaneView
     vectors: str
-    heads: tuple[HeadView, ...]  # each head's step tables; none on a drag's frames
+    heads: tuple[HeadView, ...]
     comparison: ComparisonView | None
     bears_out: str
     moved: bool
@@ -102,6 +102,7 @@ class ExploreView:
     presets: tuple[tuple[str, bool], ...]  # each preset's id, and whether the points are at it
     full_precision: str  # the outputs unrounded, when that experiment is on
     readout: Readout
+    whole: bool = True  # False on a drag's frames: the plane and the readout only, the rest empty
 
 
 def edge_places(origin: tuple[float, float]) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -139,9 +140,10 @@ def clamped(x: float, y: float) -> tuple[float, float]:
     return min(SIZE, max(0.0, cx)), min(SIZE, max(0.0, cy))
 
 
-def plane_view(worked: Worked, explore: Explore) -> PlaneView:
+def plane_view(worked: Worked, explore: Explore, text: bool = True) -> PlaneView:
     """Draw the lesson's query and keys where they are now, on axes the lesson names, with what
-    each head does with them: its weights, the values and the outputs."""
+    each head does with them: its weights, the values and the outputs; and say it all in words
+    (text), unless a drag frame, which leaves that to the drag's end, says not to."""
     lesson, fixture = worked.lesson, worked.fixture
     now = points(fixture, explore)
     values = ("", *(f"value {vector(v)}" for v in fixture.values))
@@ -150,19 +152,22 @@ def plane_view(worked: Worked, explore: Explore) -> PlaneView:
     marks = lesson.plane_marks(worked)
     spots = (*value_spots(worked, clamped), *mark_spots(marks, clamped))
     origin = to_svg(0.0, 0.0)
-    # The values first: they never move, so their labels keep their places as the rest move.
-    named: list[PointView | Spot] = [*spots[:len(fixture.values)], *views,
+    # What moves least first: the values never move, a key moves only when the learner takes
+    # it, the query most, and the outputs with any of them. Labels keep their places as later
+    # points move, and a drag frame places only what follows the point it moves.
+    named: list[PointView | Spot] = [*spots[:len(fixture.values)], *views[1:], views[0],
                                      *spots[len(fixture.values):]]
     placed = label_points([(n.name, n.cx, n.cy) for n in named], SIZE,
-                          edge_boxes(f"{EDGE:g}", origin), still=len(fixture.values))
+                          edge_boxes(f"{EDGE:g}", origin))
     across, up = lesson.axis_names()
     query, keys = views[0], views[1:]
-    text = (f"The plane runs from {-EDGE:g} to {EDGE:g} on both axes: across is {across}, up is "
-            f"{up}. The query is an arrow from the origin to {query.x}, {query.y}. "
-            + " ".join(f"{k.name.capitalize()} is at {k.x}, {k.y}, {k.value}." for k in keys)
-            + " " + heads_text(worked, marks))
+    said = "" if not text else (
+        f"The plane runs from {-EDGE:g} to {EDGE:g} on both axes: across is {across}, up is "
+        f"{up}. The query is an arrow from the origin to {query.x}, {query.y}. "
+        + " ".join(f"{k.name.capitalize()} is at {k.x}, {k.y}, {k.value}." for k in keys)
+        + " " + heads_text(worked, marks))
     return PlaneView(f"{EDGE:g}", (across, up), origin, views, weight_lines(worked, to_svg),
-                     spots, {n.id: label for n, label in zip(named, placed, strict=True)}, text)
+                     spots, {n.id: label for n, label in zip(named, placed, strict=True)}, said)
 
 
 def bears_out(worked: Worked) -> str:
@@ -183,19 +188,24 @@ def explored_head(index: int, worked: Worked) -> HeadView:
 
 
 def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore,
-                 steps: bool = True) -> ExploreView:
-    """Work every head on the moved vectors and build the readout and the plane; and each head's
-    step tables (its HeadView), unless a drag frame, which does not draw them, says not to."""
+                 whole: bool = True) -> ExploreView:
+    """Work every head on the moved vectors and build the plane and the readout beside it; and,
+    unless a drag frame says it draws only those (whole), the rest of Explore: each head's step
+    tables, the comparison, the plane's text alternative and the lines below."""
     worked = explore_work(lesson, fixture, explore)
-    keys = ", ".join(pair(k) for k in worked.fixture.keys)
     here = any(p in explore.moved for p in point_ids(fixture))  # a stored key_9: no key 9 here
+    plane, shown = plane_view(worked, explore, whole), readout(worked)
+    if not whole:
+        return ExploreView(plane, "", (), None, "", here, explore.scale, (), (), "", shown,
+                           whole)
+    keys = ", ".join(pair(k) for k in worked.fixture.keys)
     moved = "moved by you" if here else "where the fixture has them, until you move one"
     vectors = (f"These are explored vectors, not the fixture ({moved}): query "
                f"{pair(worked.fixture.query)}, keys {keys}. The values stay the fixture's.")
     return ExploreView(
-        plane=plane_view(worked, explore),
+        plane=plane,
         vectors=vectors,
-        heads=tuple(explored_head(i, worked) for i in range(len(worked.heads))) if steps else (),
+        heads=tuple(explored_head(i, worked) for i in range(len(worked.heads))),
         comparison=comparison_view(worked),
         bears_out=bears_out(worked),
         moved=here,
@@ -203,7 +213,7 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore,
         scale_choices=tuple(c.id for c in lesson.scale_choices()),
         presets=tuple((p.id, p.id == explore.preset) for p in lesson.presets()),
         full_precision=unrounded(worked) if explore.full_precision else "",
-        readout=readout(worked),
+        readout=shown,
     )
 
 

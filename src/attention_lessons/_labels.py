@@ -8,7 +8,6 @@ here are apart on the page.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -81,14 +80,16 @@ def _inside(width: float, x: float, y: float,
             size: float) -> Iterator[tuple[float, float, str, Edges]]:
     """The places of _places whose box lies inside the figure, with that box; then, for a wide
     label by a side, each place again slid across just far enough to come inside."""
-    for slid in (False, True):
-        for px, py, anchor in _places(x, y):
-            left, top, right, bottom = _edges(width, px, py, anchor)
-            slide = max(0.0, -left) - max(0.0, right - size) if slid else 0.0
-            if slid and not slide:
-                continue
-            if left + slide >= 0 and top >= 0 and right + slide <= size and bottom <= size:
-                yield px + slide, py, anchor, (left + slide, top, right + slide, bottom)
+    places = list(_places(x, y))
+    for px, py, anchor in places:
+        left, top, right, bottom = _edges(width, px, py, anchor)
+        if left >= 0 and top >= 0 and right <= size and bottom <= size:
+            yield px, py, anchor, (left, top, right, bottom)
+    for px, py, anchor in places:
+        left, top, right, bottom = _edges(width, px, py, anchor)
+        slide = max(0.0, -left) - max(0.0, right - size)
+        if slide and top >= 0 and bottom <= size and left + slide >= 0 and right + slide <= size:
+            yield px + slide, py, anchor, (left + slide, top, right + slide, bottom)
 
 
 def _clashes(box: Edges, taken: list[Edges], enough: int) -> int:
@@ -104,22 +105,30 @@ def _clashes(box: Edges, taken: list[Edges], enough: int) -> int:
 
 
 def place_labels(points: Sequence[tuple[str, float, float]], size: float,
-                 fixed: Sequence[Box] = (), still: int = 0) -> tuple[Label, ...]:
+                 fixed: Sequence[Box] = ()) -> tuple[Label, ...]:
     """Place each (text, x, y) in turn at its first place inside the figure and clear of every
-    box so far; where none is clear, at the place inside that overlaps the fewest. The first
-    `still` points are placed as they were last time they came with the same figure (a drag
-    frame moves a point or two: what never moves is placed once)."""
-    settled = _settled(tuple(points[:still]), size, tuple(fixed))
+    box so far; where none is clear, at the place inside that overlaps the fewest.
+
+    Each label's place depends only on the points before it, so the labels of the points that
+    lead the last call's, unchanged, are taken from it: a drag frame moves one point, and what
+    comes before it in the list is placed once (a figure lists the points that move least
+    first)."""
+    points, fixed = tuple(points), tuple(fixed)
+    last_points, last_labels = _LAST.get((size, fixed), ((), ()))
+    same = next((n for n, (now, then) in enumerate(zip(points, last_points, strict=False))
+                 if now != then), min(len(points), len(last_points)))
+    kept = last_labels[:same]
     taken = [*((b.left, b.top, b.right, b.bottom) for b in fixed),
-             *((label.box.left, label.box.top, label.box.right, label.box.bottom)
-               for label in settled)]
-    return (*settled, *_placed(points[still:], size, taken))
+             *((x.box.left, x.box.top, x.box.right, x.box.bottom) for x in kept)]
+    placed = (*kept, *_placed(points[same:], size, taken))
+    if len(_LAST) > 8:  # one entry a figure and its fixed boxes; a page has two or three
+        _LAST.clear()
+    _LAST[(size, fixed)] = (points, placed)
+    return placed
 
 
-@functools.lru_cache(maxsize=8)
-def _settled(points: tuple[tuple[str, float, float], ...], size: float,
-             fixed: tuple[Box, ...]) -> tuple[Label, ...]:
-    return _placed(points, size, [(b.left, b.top, b.right, b.bottom) for b in fixed])
+_LAST: dict[tuple[float, tuple[Box, ...]],
+            tuple[tuple[tuple[str, float, float], ...], tuple[Label, ...]]] = {}
 
 
 def _placed(points: Sequence[tuple[str, float, float]], size: float,
@@ -164,10 +173,9 @@ def _listed(items: list[str]) -> str:
 
 
 def label_points(points: Sequence[tuple[str, float, float]], size: float,
-                 fixed: Sequence[Box] = (), still: int = 0) -> list[Label]:
+                 fixed: Sequence[Box] = ()) -> list[Label]:
     """Place a label for each (text, x, y) as place_labels does, but points at one place share
-    one label ("keys 1 and 3"), given to the first of them; the others' are empty. The first
-    `still` points never move: the labels that name only them, ahead of any other, are settled."""
+    one label ("keys 1 and 3"), given to the first of them; the others' are empty."""
     groups: list[tuple[list[int], float, float]] = []  # the points at one place, and where
     owner: list[int] = []  # for each point, the index in `groups` of the label naming it
     for n, (_, x, y) in enumerate(points):
@@ -179,10 +187,8 @@ def label_points(points: Sequence[tuple[str, float, float]], size: float,
         else:
             owner.append(same)
             groups[same][0].append(n)
-    settled = next((k for k, (members, _, _) in enumerate(groups) if max(members) >= still),
-                   len(groups))
     placed = place_labels([(together([points[n][0] for n in members]), x, y)
-                           for members, x, y in groups], size, fixed, settled)
+                           for members, x, y in groups], size, fixed)
     return [placed[k] if groups[k][0][0] == n else Label("", placed[k].x, placed[k].y, "start",
                                                          placed[k].box)
             for n, k in enumerate(owner)]

@@ -45,30 +45,9 @@ def open_storage():
 
 
 def apply(update, skip=""):
-    """Write a page update from the package into the page; skip is a field being typed in."""
-    for element_id, text in update.texts.items():
-        say(element_id, text)
-    for element_id, hidden in update.hidden.items():
-        show(element_id, not hidden)
-    for element_id, disabled in update.disabled.items():
-        by_id(element_id).disabled = disabled
-    for element_id, state in update.states.items():
-        by_id(element_id).dataset.state = state
-    for element_id, invalid in update.invalid.items():
-        by_id(element_id).setAttribute("aria-invalid", "true" if invalid else "false")
-    for element_id, attributes in update.attributes.items():
-        node = by_id(element_id)
-        for name, value in attributes.items():
-            node.setAttribute(name, value)
-    for element_id, styles in update.styles.items():
-        node = by_id(element_id).style
-        for name, value in styles.items():
-            node.setProperty(name, value)
-    for element_id, value in update.values.items():
-        if element_id != skip:
-            by_id(element_id).value = value
-    for element_id, checked in update.checked.items():
-        by_id(element_id).checked = checked
+    """Write a page update from the package into the page, in one call (write.js); skip is a
+    field being typed in, whose value stays as the learner has it."""
+    window.writePage(course.update_json(update, skip))
 
 
 def work(lesson):

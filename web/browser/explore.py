@@ -21,12 +21,12 @@ def start(page):
     page.ahead = 0  # the interval that searches ahead, if any
 
 
-def render(skip="", tables=True):
+def render(skip="", whole=True):
     """Work every head on the explored points and draw the plane and the readout beside it;
-    the step tables below, which are for reading, only where a move has ended (tables)."""
+    the rest of Explore below, which is for reading, only where a move has ended (whole)."""
     if not course.explorable(PAGE.worked.fixture):  # no plane can draw these vectors
         return None
-    view = course.explore_view(PAGE.lesson, PAGE.worked.fixture, PAGE.explore, tables)
+    view = course.explore_view(PAGE.lesson, PAGE.worked.fixture, PAGE.explore, whole)
     update = course.explore_update(view)
     apply(course.changes(update, PAGE.explore_shown), skip)  # what the move changed, only
     PAGE.explore_shown = update
@@ -82,6 +82,11 @@ def on_point_down(event):
     by_id("explore_live").setAttribute("data-held", "")  # a phone keeps the readout on screen
     # Focus without scrolling: the page must not move under the pointer as the drag starts.
     by_id(f"explore_{PAGE.dragging}_across").focus(preventScroll=True)
+    # Where the plane is, read once: read on every move, it made the browser lay the page out
+    # again inside the handler, after the last move's writes. Nothing scrolls while a point is
+    # held (touch-action: none), so it stays right until the drag ends.
+    box = by_id("explore_plane").getBoundingClientRect()
+    PAGE.box = (box.left, box.top, box.width, box.height)
     event.preventDefault()  # no text selection, no scrolling, no emulated mouse events
 
 
@@ -90,8 +95,8 @@ def on_point_down(event):
 def on_point_drag(event):
     if PAGE.dragging is None:
         return
-    box = by_id("explore_plane").getBoundingClientRect()
-    at = ((event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height)
+    left, top, width, height = PAGE.box
+    at = ((event.clientX - left) / width, (event.clientY - top) / height)
     if at == PAGE.drawn:  # the pointermove after a pointerrawupdate already drawn
         return
     PAGE.pending = at
@@ -108,7 +113,7 @@ def draw_drag():
         PAGE.explore = course.drag(PAGE.explore, PAGE.worked.fixture, PAGE.dragging,
                                    *PAGE.pending)
         PAGE.drawn, PAGE.pending = PAGE.pending, None
-        render(tables=False)  # the plane and its readout; the tables once the drag ends
+        render(whole=False)  # the plane and its readout; the rest once the drag ends
 
 
 def next_frame(_timestamp):

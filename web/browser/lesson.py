@@ -27,6 +27,7 @@ class Page:
         self.dragging = None  # the point a pointer holds, if any
         self.pending = None  # where the pointer went since the last frame drew
         self.drawn = None  # where the pointer was when last drawn
+        self.box = (0.0, 0.0, 1.0, 1.0)  # the plane's left, top, width, height, as a drag starts
         self.frame = 0  # the animation frame asked for, if any
 
     def notice(self, trouble):
