@@ -10,8 +10,9 @@ from typing import TypeVar, cast
 
 from ._errors import StateError
 from ._fixture import Fixture
-from ._lesson import Lesson, Preset, Worked, work
+from ._lesson import Lesson, Worked, work
 from ._numbers import parse_number
+from ._presets import Preset
 
 EDGE = 3.0  # the plane runs from -EDGE to EDGE on both axes
 STEP = 0.1  # an arrow key

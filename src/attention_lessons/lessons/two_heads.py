@@ -15,15 +15,14 @@ from .._lesson import (
     HeadSpec,
     Lesson,
     PlaneMark,
-    Preset,
     ProjectionSpec,
     Question,
     ScaleChoice,
     Slip,
     Worked,
     reference_mark,
-    top_tie,
 )
+from .._presets import Preset, top_tie
 from .._slips import even_weight, exponential, plain_average
 
 HEAD_NAMES = ("A", "B")
