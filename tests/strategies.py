@@ -90,6 +90,19 @@ def numpy_lesson(slug: str, query: Any, keys: Any,
     return [single["weights"]], [single["output"]], single["output"]
 
 
+def numpy_marks(slug: str, outputs: list[Array], single: Array) -> dict[str, tuple[float, ...]]:
+    """Where a shipped lesson's plane marks its outputs, by numpy, by the mark's id: D8 its heads
+    on the axes they read, concatenated, and the single head; 8.3 its head and the unmasked one;
+    8.2 its head."""
+    if slug == "d8":
+        (a,), (b,) = outputs
+        return {"output_a": (a, 0.0), "output_b": (0.0, b), "concatenated": (a, b),
+                "reference": tuple(single)}
+    if slug == "8-3":
+        return {"output_masked": tuple(outputs[0]), "reference": tuple(single)}
+    return {"output_single": tuple(outputs[0])}
+
+
 elements = st.floats(-10, 10, allow_nan=False, allow_infinity=False)
 Vectors = tuple[list[float], list[list[float]], list[list[float]]]
 

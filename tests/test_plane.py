@@ -14,7 +14,7 @@ from attention_lessons._explore import EDGE, Explore, go_to_preset, move, points
 from attention_lessons._explore_view import SIZE, edge_boxes, explore_view
 from attention_lessons._labels import _LAST, place_labels, together
 from attention_lessons._plane import THINNEST, WIDEST, line_width, pattern
-from strategies import FIXTURE_TEXT, numpy_lesson
+from strategies import FIXTURE_TEXT, numpy_lesson, numpy_marks
 
 FIXTURE = parse_fixture(FIXTURE_TEXT)
 VALUES = np.array(FIXTURE.values)
@@ -95,15 +95,7 @@ def test_the_values_and_outputs_sit_where_numpy_puts_them(
     spots = {s.id: (s.cx, s.cy) for s in plane.spots}
     for k, v in enumerate(VALUES, 1):
         assert spots[f"value_{k}"] == pytest.approx(svg(*v))
-    if slug == "d8":
-        (a,), (b,) = outputs
-        expected = {"mark_output_a": (a, 0.0), "mark_output_b": (0.0, b),
-                    "mark_concatenated": (a, b), "mark_reference": tuple(single)}
-    else:
-        head = lesson.heads[0].id
-        expected = {f"mark_output_{head}": tuple(outputs[0])}
-        if slug == "8-3":
-            expected["mark_reference"] = tuple(single)
+    expected = {f"mark_{mark}": xy for mark, xy in numpy_marks(slug, outputs, single).items()}
     assert set(spots) == {f"value_{k}" for k in range(1, 5)} | set(expected)
     for spot, (x, y) in expected.items():
         assert spots[spot] == pytest.approx(svg(x, y), abs=1e-9)

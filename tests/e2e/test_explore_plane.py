@@ -14,7 +14,7 @@ from playwright.sync_api import CDPSession, FloatRect, Page, expect
 from test_explore_page import MINUS, VALUES, open_explore, reported, slider
 
 from attention_lessons import LESSONS
-from strategies import numpy_lesson
+from strategies import numpy_lesson, numpy_marks
 
 EDGE, SIZE = 3.0, 300.0
 HALF_LAST_DIGIT = 0.5e-4 + 1e-9
@@ -132,16 +132,6 @@ def translation(page: Page, element_id: str) -> tuple[float, float]:
     return float(found[1]), float(found[2])
 
 
-def marks(slug: str, outputs: list[Any], single: Any) -> dict[str, tuple[float, float]]:
-    """Where each lesson marks its outputs, by numpy."""
-    if slug == "d8":
-        (a,), (b,) = outputs
-        return {"output_a": (a, 0.0), "output_b": (0.0, b), "concatenated": (a, b),
-                "reference": tuple(single)}
-    own = {f"output_{LESSONS[slug].heads[0].id}": tuple(outputs[0])}
-    return own | ({"reference": tuple(single)} if slug == "8-3" else {})
-
-
 @pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
 def test_the_plane_draws_numpys_weights_values_and_outputs_after_a_move(
         page: Page, site_url: str, console_errors: list[str], plan: Any) -> None:
@@ -169,7 +159,7 @@ def test_the_plane_draws_numpys_weights_values_and_outputs_after_a_move(
                                    atol=HALF_LAST_DIGIT)
     for n, value in enumerate(VALUES, 1):
         assert translation(page, f"explore_value_{n}") == pytest.approx(svg(*value), abs=0.006)
-    for mark, (x, y) in marks(slug, outputs, single).items():
+    for mark, (x, y) in numpy_marks(slug, outputs, single).items():
         assert translation(page, f"explore_mark_{mark}") == pytest.approx(svg(x, y), abs=0.006)
         assert f"at {x:.4f}, {y:.4f}".replace("-0.0000", "0.0000") in text
     assert console_errors == []
