@@ -41,6 +41,7 @@ LATENCIES = "() => window.__benchLatencies"
 # clocks: from the move's dispatch to the page, and from its event's timestamp, which Chromium
 # takes before it holds continuous input back to the next animation frame.
 WATCH_DRAG = """([handleId, readoutId]) => {
+  window.__benchDragStop?.();  // a drag measured before on this page: its watch ends here
   const handle = document.getElementById(handleId);
   const readout = document.getElementById(readoutId);
   window.__benchDrag = [];
@@ -50,11 +51,12 @@ WATCH_DRAG = """([handleId, readoutId]) => {
   // The first event of a move that the page hears: Chromium's pointerrawupdate comes as the
   // move does; pointermove waits for the next animation frame.
   const type = "onpointerrawupdate" in window ? "pointerrawupdate" : "pointermove";
-  handle.addEventListener(type, (event) => {
+  const heard = (event) => {
     if (movedAt !== null) return;
     movedAt = performance.now();
     stamp = event.timeStamp;
-  }, true);
+  };
+  handle.addEventListener(type, heard, true);
   const observer = new MutationObserver(() => {
     if (movedAt === null) return;
     const now = performance.now();
@@ -63,6 +65,10 @@ WATCH_DRAG = """([handleId, readoutId]) => {
     movedAt = null;
   });
   observer.observe(readout, { childList: true, subtree: true, characterData: true });
+  window.__benchDragStop = () => {
+    observer.disconnect();
+    handle.removeEventListener(type, heard, true);
+  };
 }"""
 DRAG_LATENCIES = "() => [window.__benchDrag, window.__benchDragStamped]"
 # Chromium's network emulation for the throttled profile: 50 Mbit/s down, 40 ms latency.
