@@ -93,10 +93,10 @@ def test_a_moves_weights_and_outputs_are_on_screen_with_the_plane_by_key_pointer
     page.mouse.move(*start)
     page.mouse.down()
     frame = plane_box(page)
-    page.mouse.move(frame["x"] + 0.3 * frame["width"], frame["y"] + 0.35 * frame["height"],
-                    steps=8)
+    page.mouse.move(frame["x"] + 0.25 * frame["width"], frame["y"] + 0.75 * frame["height"],
+                    steps=8)  # clear of the keys, whose handles would lie over the query's
     expect(slider(page, "query")).to_have_attribute("aria-valuetext",
-                                                    f"query at {MINUS}1.2, 0.9")
+                                                    f"query at {MINUS}1.5, {MINUS}1.5")
     readout(page, "d8")  # on screen and current while the point is held
     page.mouse.up()
 
@@ -107,13 +107,13 @@ def test_a_moves_weights_and_outputs_are_on_screen_with_the_plane_by_key_pointer
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     scrolled = page.evaluate(SCROLLED)
-    x, y = centre(page, "key 2")
+    x, y = centre(page, "query")
     frame = plane_box(page)
     touch(cdp, "touchStart", (x, y))
     end = (frame["x"] + 0.8 * frame["width"], frame["y"] + 0.2 * frame["height"])
     for i in range(1, 11):
         touch(cdp, "touchMove", (x + (end[0] - x) * i / 10, y + (end[1] - y) * i / 10))
-    expect(slider(page, "key 2")).to_have_attribute("aria-valuetext", "key 2 at 1.8, 1.8")
+    expect(slider(page, "query")).to_have_attribute("aria-valuetext", "query at 1.8, 1.8")
     assert page.evaluate(SCROLLED) == scrolled
     readout(page, "d8")
     touch(cdp, "touchEnd")
