@@ -33,8 +33,13 @@ def largest(weights: Sequence[float]) -> str:
     winners = [i + 1 for i, w in enumerate(weights) if decimals(w) == decimals(top)]
     if len(winners) == 1:
         return f"The largest weight is {decimals(top)} on key {winners[0]}."
-    names = ", ".join(str(k) for k in winners[:-1]) + f" and {winners[-1]}"
+    names = with_and([str(k) for k in winners])
     return f"The largest weight, {decimals(top)}, is shared by keys {names}."
+
+
+def with_and(items: Sequence[str]) -> str:
+    """Join words as a sentence lists them: "1", "1 and 3", "1, 2 and 3"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def vector(xs: Iterable[float]) -> str:

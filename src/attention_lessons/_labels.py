@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ._format import with_and
+
 CHARACTER = 8.5  # viewBox units a character of 13 px text takes, at most, in a 300-unit figure
 ASCENT, DESCENT = 13.0, 4.5  # above and below the baseline
 GAP = 6.0  # between a point and its label
@@ -164,12 +166,8 @@ def together(names: Sequence[str]) -> str:
             kinds.setdefault(word, []).append(number)
         else:
             kinds.setdefault(name, [])
-    return _listed([word if not numbers else f"{word} {numbers[0]}" if len(numbers) == 1
-                    else f"{word}s {_listed(numbers)}" for word, numbers in kinds.items()])
-
-
-def _listed(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    return with_and([word if not numbers else f"{word} {numbers[0]}" if len(numbers) == 1
+                     else f"{word}s {with_and(numbers)}" for word, numbers in kinds.items()])
 
 
 def label_points(points: Sequence[tuple[str, float, float]], size: float,

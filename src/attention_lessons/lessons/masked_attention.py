@@ -9,7 +9,7 @@ from functools import partial
 
 from .._attention import HeadTrace, Vector, attend, dot, softmax
 from .._fixture import Fixture
-from .._format import decimals, exact, listing, vector
+from .._format import decimals, exact, listing, vector, with_and
 from .._lesson import (
     Choice,
     Comparison,
@@ -77,7 +77,7 @@ def keys_named(keys: Sequence[int]) -> str:
     names = [str(k) for k in keys]
     if len(names) < 2:
         return f"key {names[0]}" if names else "no key"
-    return f"keys {', '.join(names[:-1])} and {names[-1]}"
+    return f"keys {with_and(names)}"
 
 
 def hidden(n: int) -> str:
