@@ -82,13 +82,13 @@ def _inside(width: float, x: float, y: float,
             size: float) -> Iterator[tuple[float, float, str, Edges]]:
     """The places of _places whose box lies inside the figure, with that box; then, for a wide
     label by a side, each place again slid across just far enough to come inside."""
-    places = list(_places(x, y))
-    for px, py, anchor in places:
-        left, top, right, bottom = _edges(width, px, py, anchor)
+    tried: list[tuple[float, float, str, Edges]] = []  # each place with its box, for the slides
+    for px, py, anchor in _places(x, y):
+        edges = left, top, right, bottom = _edges(width, px, py, anchor)
         if left >= 0 and top >= 0 and right <= size and bottom <= size:
-            yield px, py, anchor, (left, top, right, bottom)
-    for px, py, anchor in places:
-        left, top, right, bottom = _edges(width, px, py, anchor)
+            yield px, py, anchor, edges
+        tried.append((px, py, anchor, edges))
+    for px, py, anchor, (left, top, right, bottom) in tried:
         slide = max(0.0, -left) - max(0.0, right - size)
         if slide and top >= 0 and bottom <= size and left + slide >= 0 and right + slide <= size:
             yield px + slide, py, anchor, (left + slide, top, right + slide, bottom)
