@@ -196,8 +196,9 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore,
     here = any(p in explore.moved for p in point_ids(fixture))  # a stored key_9: no key 9 here
     plane, shown = plane_view(worked, explore, whole), readout(worked)
     if not whole:
-        return ExploreView(plane, "", (), None, "", here, explore.scale, (), (), "", shown,
-                           whole)
+        return ExploreView(plane=plane, vectors="", heads=(), comparison=None, bears_out="",
+                           moved=here, scale=explore.scale, scale_choices=(), presets=(),
+                           full_precision="", readout=shown, whole=False)
     keys = ", ".join(pair(k) for k in worked.fixture.keys)
     moved = "moved by you" if here else "where the fixture has them, until you move one"
     vectors = (f"These are explored vectors, not the fixture ({moved}): query "
