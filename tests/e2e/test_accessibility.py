@@ -1,4 +1,5 @@
-"""axe finds no WCAG 2.2 AA violation on each lesson before Python, when ready, wrong and met."""
+"""axe finds no WCAG 2.2 AA violation on each lesson before Python, when ready, wrong and met,
+and then while exploring; and none on the track page."""
 
 from __future__ import annotations
 
@@ -77,7 +78,7 @@ def assert_radios_unsqueezed(page: Page) -> None:
 
 
 @pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
-def test_axe_finds_nothing_from_start_to_met(
+def test_axe_finds_nothing_from_start_to_met_and_while_exploring(
     page: Page, site_url: str, console_errors: list[str], plan: Plan
 ) -> None:
     held: list[Route] = []
@@ -116,24 +117,14 @@ def test_axe_finds_nothing_from_start_to_met(
         assert_accessible_on(page, (screen,),
                              "with the gate met, a hint and both heads' numbers open")
         assert_radios_unsqueezed(page)
+
+    explore(page)
     assert console_errors == []
 
 
-@pytest.mark.parametrize("width", [1280, 320], ids=str)
-def test_axe_finds_nothing_on_the_track_page(page: Page, site_url: str, width: int) -> None:
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(site_url)
-    expect(page.get_by_role("heading", name="The track")).to_be_visible()
-    assert_accessible(page, "on the track page")
-
-
-@pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
-def test_axe_finds_nothing_while_exploring(
-    page: Page, site_url: str, console_errors: list[str], plan: Plan
-) -> None:
-    page.goto(f"{site_url}{plan.slug}/")
-    python_ready(page)
-    lock_prediction(page, plan.wrong_prediction)
+def explore(page: Page) -> None:
+    """Explore's states, in the same visit: a point moved and focused, a bad coordinate typed,
+    full precision and the explored numbers shown; then back at the fixture."""
     query = page.get_by_role("slider", name="Move the query", exact=True)
     query.focus()
     page.keyboard.press("Shift+ArrowLeft")  # focused: its value shows beside the handle
@@ -147,4 +138,11 @@ def test_axe_finds_nothing_while_exploring(
                          "while exploring, a point moved and focused, a bad coordinate typed")
     page.get_by_role("button", name="Back to the fixture").click()
     assert_accessible_on(page, EXPLORE_SCREENS, "back at the fixture")
-    assert console_errors == []
+
+
+def test_axe_finds_nothing_on_the_track_page(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    expect(page.get_by_role("heading", name="The track")).to_be_visible()
+    for width in (1280, 320):
+        page.set_viewport_size({"width": width, "height": 900})
+        assert_accessible(page, f"on the track page, {width} px wide")

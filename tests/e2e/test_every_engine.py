@@ -2,7 +2,8 @@
 fault, in Chromium too: every lesson's journey on the trimmed runtime, a prediction locked
 before Python is ready, a reload after one visit with the site unreachable or not answering,
 a rebuilt deploy replacing the old cache, and the track, come back to, showing what a lesson
-saved."""
+saved. Where checks begin with the same visit, one test makes it once: a start of Python is
+most of what a browser test costs."""
 
 from __future__ import annotations
 
@@ -94,8 +95,7 @@ def see_prediction_kept(learner: Learner, plan: Plan) -> None:
 
 
 @pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
-@pytest.mark.parametrize("engine", [pytest.param("chromium", marks=pytest.mark.quick),
-                                    *OTHER_ENGINES])  # Chromium's is `build.py test --quick`'s
+@pytest.mark.parametrize("engine", OTHER_ENGINES)  # Chromium's: test_every_lesson.py
 def test_each_lesson_works_through_and_comes_back(
     learner: Learner, site_url: str, plan: Plan
 ) -> None:
@@ -117,17 +117,6 @@ def test_each_lesson_works_through_and_comes_back(
     assert learner.read("radio", right_reading(plan), "checked") is True
     see_gate_met(learner)
     assert learner.errors() == []
-
-
-@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
-def test_a_first_visit_fetches_each_file_once(learner: Learner, own_site: Site) -> None:
-    """Start-up asks for its files early (the page names them in its <head>); the requests
-    that then use them must not fetch them again. Safari's engine, for one, does not use a
-    <link rel=preload as=fetch> for a later fetch() of the same file."""
-    open_lesson(learner, f"{own_site.url}d8/")
-    sent = own_site.sent_before_worker()
-    assert [path for path in set(sent) if sent.count(path) > 1] == []
-    assert any(path.endswith("/runtime/python_stdlib.zip") for path in sent)
 
 
 @pytest.mark.parametrize("engine", OTHER_ENGINES)
@@ -157,40 +146,39 @@ def test_a_prediction_locked_while_python_starts_is_applied(
 
 
 @pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
-def test_after_one_visit_the_site_works_with_its_server_unreachable(
-    learner: Learner, own_site: Site
-) -> None:
-    open_lesson(learner, f"{own_site.url}d8/")
+def test_after_one_visit_the_site_needs_no_server(learner: Learner, own_site: Site) -> None:
+    """One visit, then the server in turn not answering the page, gone for a page opened
+    again, and gone for a reload: one start of the site shared by the four checks, each of
+    which would otherwise begin with the same first visit."""
+    d8 = f"{own_site.url}d8/"
+    open_lesson(learner, d8)
+    # The first visit fetches each file once: start-up asks for its files early (the page
+    # names them in its <head>), and the requests that then use them must not fetch them
+    # again. Safari's engine, for one, does not use a <link rel=preload as=fetch> for a later
+    # fetch() of the same file.
+    sent = own_site.sent_before_worker()
+    assert [path for path in set(sent) if sent.count(path) > 1] == []
+    assert any(path.endswith("/runtime/python_stdlib.zip") for path in sent)
     lock_prediction(learner, D8)
     assert len(learner.run(CACHES_WHEN_CONTROLLED)) == 1
-    own_site.go_away()
 
+    # A server that does not answer the page is not waited for.
+    own_site.hold("/d8/")  # the page: reached, asked, and never answered
     learner.reload()
+    own_site.wait_until_held()
     learner.python_ready()
     see_prediction_kept(learner, D8)
     see_heads_computed(learner, D8)
-    check_right_answers(learner, D8)
-    # Never opened while the server was there, so only the worker's precache can have it.
-    learner.click("link", "All lessons")
-    learner.see("heading", "Learn machine learning")
+    own_site.release()
     assert learner.errors() == []
 
-
-@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
-def test_after_one_visit_each_page_opens_again_with_its_server_refusing(
-    learner: Learner, own_site: Site
-) -> None:
-    """Not a reload (that asks the server for the page) but the page opened again, as from a
-    link or the address bar: the server's files carry Last-Modified and no Cache-Control, as
-    `python3 -m http.server`'s and many hosts' do, so the browser may take the page from its
-    HTTP cache without asking the server, and the worker must not take that for an answer."""
-    d8 = f"{own_site.url}d8/"
-    open_lesson(learner, d8)
-    lock_prediction(learner, D8)
-    assert len(learner.run(CACHES_WHEN_CONTROLLED)) == 1
+    # Each page opens again with the server refusing. Not a reload (that asks the server for
+    # the page) but the page opened again, as from a link or the address bar: the server's
+    # files carry Last-Modified and no Cache-Control, as `python3 -m http.server`'s and many
+    # hosts' do, so the browser may take the page from its HTTP cache without asking the
+    # server, and the worker must not take that for an answer.
     open_lesson(learner, d8)  # a visit with the worker in control
     own_site.go_away()
-
     open_lesson(learner, d8)
     see_prediction_kept(learner, D8)
     see_heads_computed(learner, D8)
@@ -201,22 +189,15 @@ def test_after_one_visit_each_page_opens_again_with_its_server_refusing(
     see_heads_computed(learner, L82)
     assert learner.errors() == []
 
-
-@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
-def test_after_one_visit_a_server_that_does_not_answer_is_not_waited_for(
-    learner: Learner, own_site: Site
-) -> None:
-    open_lesson(learner, f"{own_site.url}d8/")
-    lock_prediction(learner, D8)
-    assert len(learner.run(CACHES_WHEN_CONTROLLED)) == 1
-    own_site.hold("/d8/")  # the page: reached, asked, and never answered
-
+    # A reload with the server unreachable, and the work carries on.
+    open_lesson(learner, d8)
     learner.reload()
-    own_site.wait_until_held()
     learner.python_ready()
     see_prediction_kept(learner, D8)
     see_heads_computed(learner, D8)
-    own_site.release()
+    check_right_answers(learner, D8)
+    learner.click("link", "All lessons")
+    learner.see("heading", "Learn machine learning")
     assert learner.errors() == []
 
 
@@ -320,8 +301,14 @@ def choose(learner: Learner, menu: str, item: str) -> None:
 
 
 @pytest.mark.parametrize("engine", OTHER_ENGINES)
-def test_the_d8_notebook_opens_and_prints_its_numbers(learner: Learner, site_url: str) -> None:
+def test_d8_explored_by_keyboard_then_its_notebook_prints_its_numbers(
+    learner: Learner, site_url: str
+) -> None:
+    """One start of D8 for both: Chromium's keyboard check is its own test (below), and its
+    notebooks are opened in test_every_lesson.py."""
     open_lesson(learner, f"{site_url}d8/")
+    lock_prediction(learner, D8)
+    move_the_query_by_keyboard(learner)
     learner.click("link", "Open the notebook")
     assert learner.run(shows_text("Two heads of dimension one")) is True
     assert learner.run(KERNEL_IDLE) is True
@@ -341,12 +328,9 @@ OFF_SCREEN = """async () => ["explore_plane_svg", "explore_readout_a_1", "explor
 })"""
 
 
-@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
-def test_the_keyboard_moves_the_query_in_explore(learner: Learner, site_url: str) -> None:
+def move_the_query_by_keyboard(learner: Learner) -> None:
     """One arrow key on the query's handle: head A's explored output is numpy's, and its new
     weights and output are on screen beside the plane."""
-    open_lesson(learner, f"{site_url}d8/")
-    lock_prediction(learner, D8)
     learner.press("slider", "Move the query", "ArrowRight")
     assert learner.read("textbox", "Query, coordinate 1", "value") == "2.1"
     weights = np.exp(2.1 * np.array([1.0, 0.0, 1.0, -1.0]))
@@ -360,3 +344,10 @@ def test_the_keyboard_moves_the_query_in_explore(learner: Learner, site_url: str
     learner.see_text(f"The output is {output:.4f}.",
                      within=("article", "head A, explored"))
     assert learner.errors() == []
+
+
+@pytest.mark.parametrize("engine", ["chromium"])  # Firefox and WebKit: before their notebook
+def test_the_keyboard_moves_the_query_in_explore(learner: Learner, site_url: str) -> None:
+    open_lesson(learner, f"{site_url}d8/")
+    lock_prediction(learner, D8)
+    move_the_query_by_keyboard(learner)

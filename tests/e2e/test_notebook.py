@@ -18,11 +18,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from learner import open_page
+from learner import PLANS, open_page
 from playwright.sync_api import Locator, Page, Response, expect
 from sites import CACHES_AFTER_UPDATE, Site
 
 from attention_lessons import _attention
+from attention_lessons.lessons import LESSONS
 from course_build.notebook import KERNEL_PLUGIN, NOTEBOOK_DIST
 from course_build.notebook_app import KERNEL_IDLE, START_KERNEL_NAME
 from course_build.offline import SW_PREFIX
@@ -32,23 +33,10 @@ from course_build.paths import DIST, NOTEBOOKS
 # from our lock, all precompiled); a busy 2-core CI machine is much slower.
 KERNEL_TIMEOUT_MS = 180_000
 APP_TIMEOUT_MS = 90_000
-# Lines each notebook prints, with the page's own numbers (the files hold no outputs).
-LINES = {
-    "d8": (
-        r"output, weights against values\s+1\.3760",
-        r"output, weights against values\s+0\.8744",
-        r"concatenated heads\s+1\.3760, 0\.8744",
-        r"single head\s+1\.1740, 0\.7643",
-        r"difference\s+0\.2019, 0\.1101",
-    ),
-    "8-2": (
-        r"single head \(scale 1/sqrt\(2\) = 0\.7071\)",
-        r"weights\s+0\.6090, 0\.0730, 0\.3003, 0\.0177",
-        r"output, weights against values\s+1\.1740, 0\.7643",
-        r"sum of the weights 1\.0000",
-    ),
-}
-TITLES = {"d8": "D8 · Two heads of dimension one", "8-2": "8.2 · Attention by hand"}
+# Lines each notebook prints, with the page's own numbers (the files hold no outputs), and
+# each notebook's title: its lesson's, as the track and the page give it.
+LINES = {plan.slug: plan.notebook for plan in PLANS}
+TITLES = {slug: f"{lesson.code} · {lesson.title}" for slug, lesson in LESSONS.items()}
 # Asks every active worker of the origin to answer once the files it has fetched so far are
 # in the cache (web/sw.js, the notebook's section): the files are written as they are used.
 NOTEBOOK_CACHED = """async () => {
@@ -192,7 +180,7 @@ def csp_violations(errors: list[str]) -> list[str]:
     return [error for error in errors if "CSP violation" in error]
 
 
-@pytest.mark.parametrize("notebook", ["d8", "8-2"])
+@pytest.mark.parametrize("notebook", LINES)
 def test_each_notebook_opens_from_its_lesson_and_prints_its_numbers_under_its_csp(
     page: Page, site_url: str, notebook: str, console_errors: list[str],
     assert_same_origin: Callable[[Iterable[str], str], None],

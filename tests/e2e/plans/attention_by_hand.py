@@ -46,7 +46,9 @@ PLAN = Plan(
     compare=("You predicted: Key 3. The largest weight is 0.6090 on key 1. So the numbers say: "
              "Key 1."),
     notebook=(
+        r"single head \(scale 1/sqrt\(2\) = 0\.7071\)",
         r"weights\s+0\.6090, 0\.0730, 0\.3003, 0\.0177",
         r"output, weights against values\s+1\.1740, 0\.7643",
+        r"sum of the weights 1\.0000",
     ),
 )
