@@ -1,4 +1,5 @@
-"""Smoke tests: D8 boots Python from its own origin, cleanly, and says so when it cannot."""
+"""Smoke tests: the track and D8 boot Python from their own origin, cleanly, and say so when
+they cannot."""
 
 from __future__ import annotations
 
@@ -15,54 +16,44 @@ from course_build.runtime import PLUGINS_KEPT, pyscript_plugins
 COMPUTED = ("0.4643", "1.3760", "0.8744", "1.1740", "0.7643", "0.2019", "0.1101")
 
 
-def test_d8_boots_python_from_its_own_origin_without_errors(
+def fetch_no_plugin_turned_off(requests: list[str]) -> None:
+    """PyScript imports each plugin that a config leaves on, for Pyodide and MicroPython alike,
+    whether or not the page runs MicroPython: both configs turn off all but the kept ones."""
+    plugins = pyscript_plugins()
+    kept = [f"/pyscript/{plugins[name]}" for name in PLUGINS_KEPT]
+    off = [f"/pyscript/{chunk}" for name, chunk in plugins.items()
+           if name not in PLUGINS_KEPT]
+    assert [url for url in requests if url.endswith(tuple(off))] == []
+    assert [url for url in requests if url.endswith(tuple(kept))]
+
+
+def test_the_track_and_d8_by_its_link_boot_python_from_their_own_origin_without_errors(
     *,
     page: Page,
-    d8_url: str,
+    site_url: str,
     request_log: list[str],
     console_errors: list[str],
     assert_same_origin: Callable[[Iterable[str], str], None],
     wait_for_python: Callable[[Page], None],
 ) -> None:
-    page.goto(d8_url)
+    """One visit of the track, then D8 by the track's relative link: each page boots Python
+    from the site's own origin, fetches no plugin its config turns off, and logs no error."""
+    page.goto(site_url)
     wait_for_python(page)
+    fetch_no_plugin_turned_off(request_log)
+    link = page.get_by_role("link", name=re.compile("D8"))
+    expect(link).to_have_attribute("href", "d8/")
+    on_the_track = len(request_log)
+    link.click()
+    expect(page).to_have_url(f"{site_url}d8/")
+    wait_for_python(page)
+    on_d8 = request_log[on_the_track:]
+    fetch_no_plugin_turned_off(on_d8)
     expect(page.locator("html")).to_have_attribute("data-python", "ready")
-    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in request_log)
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in on_d8)
     assert_same_origin(request_log, page.url)
     # Python ran on the page's own stack: Chromium has JSPI, and boot.js hid it from Pyodide.
     assert page.evaluate("() => ['Suspending', 'promising'].filter((n) => n in WebAssembly)") == []
-    assert console_errors == []
-
-
-@pytest.mark.parametrize("path", ["", "d8/"])
-def test_pages_fetch_no_pyscript_plugin_they_turn_off(
-    *,
-    page: Page,
-    site_url: str,
-    path: str,
-    request_log: list[str],
-    wait_for_python: Callable[[Page], None],
-) -> None:
-    """PyScript imports each plugin that a config leaves on, for Pyodide and MicroPython alike,
-    whether or not the page runs MicroPython: both configs turn off all but the kept ones."""
-    page.goto(site_url + path)
-    wait_for_python(page)
-    plugins = pyscript_plugins()
-    kept = [f"/pyscript/{plugins[name]}" for name in PLUGINS_KEPT]
-    off = [f"/pyscript/{chunk}" for name, chunk in plugins.items()
-           if name not in PLUGINS_KEPT]
-    assert [url for url in request_log if url.endswith(tuple(off))] == []
-    assert [url for url in request_log if url.endswith(tuple(kept))]
-
-
-def test_track_page_links_to_d8_by_a_relative_url(
-    page: Page, site_url: str, console_errors: list[str]
-) -> None:
-    page.goto(site_url)
-    link = page.get_by_role("link", name=re.compile("D8"))
-    expect(link).to_have_attribute("href", "d8/")
-    link.click()
-    expect(page).to_have_url(f"{site_url}d8/")
     assert console_errors == []
 
 

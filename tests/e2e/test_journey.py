@@ -36,10 +36,7 @@ def described(text: str) -> re.Pattern[str]:
     return re.compile(re.escape(text))
 
 
-def test_nothing_opens_before_a_prediction_is_locked(
-    page: Page, d8_url: str, console_errors: list[str]
-) -> None:
-    open_d8(page, d8_url)
+def nothing_opens_before_a_prediction_is_locked(page: Page) -> None:
     expect(page.get_by_role("heading", name="03 · Try it")).to_be_hidden()
     for label in ANSWER_LABELS:
         expect(answer_field(page, label)).to_be_hidden()
@@ -51,13 +48,9 @@ def test_nothing_opens_before_a_prediction_is_locked(
     expect(page.get_by_role("heading", name="03 · Try it")).to_be_hidden()
     expect(page.get_by_role("heading", name="04 · Compare")).to_be_hidden()
     expect(answer_field(page, HEAD_A_OUTPUT)).to_be_hidden()
-    assert console_errors == []
 
 
-def test_a_locked_prediction_opens_try_it_with_both_heads_computed_here(
-    page: Page, d8_url: str, console_errors: list[str]
-) -> None:
-    open_d8(page, d8_url)
+def a_locked_prediction_opens_try_it_with_both_heads_computed_here(page: Page) -> None:
     page.get_by_label(WHY_LABEL).fill("Two softmaxes, not one.")
     lock_prediction(page)
     for choice in ("The same two numbers.", "Within about 0.01 of each other.",
@@ -82,14 +75,17 @@ def test_a_locked_prediction_opens_try_it_with_both_heads_computed_here(
     expect(row_cells(page, AGAINST, "one head of dimension two, from 8.2")).to_have_text(
         ["1.1740", "0.7643"])
     expect(row_cells(page, AGAINST, "difference")).to_have_text(["0.2019", "0.1101"])
-    assert console_errors == []
 
 
-def test_six_numbers_in_mixed_forms_are_read_and_graded_and_a_slip_is_named(
-    page: Page, d8_url: str, console_errors: list[str]
-) -> None:
-    open_d8(page, d8_url)
-    lock_prediction(page)
+def compare_bears_out_a_right_prediction(page: Page) -> None:
+    compare = page.get_by_role("region", name="04 · Compare")
+    expect(compare).to_contain_text("You predicted: Clearly different, by more than 0.1.")
+    expect(compare).to_contain_text("differ by 0.2019 and 0.1101")
+    expect(compare).to_contain_text("The numbers bear your prediction out.")
+    expect(compare).to_contain_text("Your reason then: Two softmaxes, not one.")
+
+
+def six_numbers_in_mixed_forms_are_read_and_graded_and_a_slip_is_named(page: Page) -> None:
     expect(runs(page)).to_have_text("You have run it 0 times.")
     check_answers(page, WITH_SLIP)
 
@@ -115,6 +111,46 @@ def test_six_numbers_in_mixed_forms_are_read_and_graded_and_a_slip_is_named(
     expect(answer_field(page, "Head A, the score for key 1")).to_have_attribute(
         "aria-invalid", "false")
     expect(runs(page)).to_have_text("You have run it 1 time.")
+
+
+def a_wrong_reading_gets_feedback_and_the_right_one_meets_the_gate(page: Page) -> None:
+    """From five of six numbers right (the slip above)."""
+    panel = gate(page)
+    expect(panel).to_have_accessible_name("Your check: an outcome you produce not yet")
+    expect(panel).to_contain_text(
+        "5 of 6 numbers within tolerance, 5 needed. No reading locked in yet.")
+
+    lock_reading(page, "The difference is rounding.")
+    try_it = page.get_by_role("region", name="03 · Try it")
+    expect(try_it.get_by_text(re.compile(r"^The gap is as large as 0\.2019.*Rounding cannot "
+                                       r"explain it\. See for yourself in Explore: show full "
+                                       r"precision\.$"))).to_be_visible()
+    expect(panel).to_contain_text("The reading locked in is not the right one yet.")
+    expect(panel).to_contain_text("Not met yet.")
+
+    lock_reading(page)
+    expect(try_it.get_by_text(re.compile(r"^Right\. Each head's softmax sees only its own"))
+           ).to_be_visible()
+    expect(panel).to_have_accessible_name("Your check: an outcome you produce met")
+    expect(panel).to_contain_text("Met. You demonstrated it on these numbers.")
+    expect(panel).to_contain_text(
+        "5 of 6 numbers within tolerance, 5 needed. The right reading is locked in.")
+    expect(page.get_by_role("button", name="Lock in this reading")).to_be_disabled()
+
+    check_answers(page, {HEAD_A_OUTPUT: "1.376"})
+    expect(panel).to_contain_text("6 of 6 numbers within tolerance, 5 needed.")
+
+
+def test_from_a_locked_prediction_to_six_numbers_graded_and_a_reading_that_meets_the_gate(
+    page: Page, d8_url: str, console_errors: list[str]
+) -> None:
+    """One visit for five steps in turn, each of which began with the same start of D8."""
+    open_d8(page, d8_url)
+    nothing_opens_before_a_prediction_is_locked(page)
+    a_locked_prediction_opens_try_it_with_both_heads_computed_here(page)
+    compare_bears_out_a_right_prediction(page)
+    six_numbers_in_mixed_forms_are_read_and_graded_and_a_slip_is_named(page)
+    a_wrong_reading_gets_feedback_and_the_right_one_meets_the_gate(page)
     assert console_errors == []
 
 
@@ -166,53 +202,6 @@ def test_hints_open_with_evaluated_runs_and_a_recheck_does_not_count(
     expect(hints.get_by_text(re.compile(
         r"^Head A, the score for key 1: 2\. Head A, the weight on key 1: 0\.4643\. .*"
         r"each head normalises over its own scores only\.$"))).to_be_visible()
-    assert console_errors == []
-
-
-def test_a_wrong_reading_gets_feedback_and_the_right_one_meets_the_gate(
-    page: Page, d8_url: str, console_errors: list[str]
-) -> None:
-    open_d8(page, d8_url)
-    lock_prediction(page)
-    check_answers(page, WITH_SLIP)
-    panel = gate(page)
-    expect(panel).to_have_accessible_name("Your check: an outcome you produce not yet")
-    expect(panel).to_contain_text(
-        "5 of 6 numbers within tolerance, 5 needed. No reading locked in yet.")
-
-    lock_reading(page, "The difference is rounding.")
-    try_it = page.get_by_role("region", name="03 · Try it")
-    expect(try_it.get_by_text(re.compile(r"^The gap is as large as 0\.2019.*Rounding cannot "
-                                       r"explain it\. See for yourself in Explore: show full "
-                                       r"precision\.$"))).to_be_visible()
-    expect(panel).to_contain_text("The reading locked in is not the right one yet.")
-    expect(panel).to_contain_text("Not met yet.")
-
-    lock_reading(page)
-    expect(try_it.get_by_text(re.compile(r"^Right\. Each head's softmax sees only its own"))
-           ).to_be_visible()
-    expect(panel).to_have_accessible_name("Your check: an outcome you produce met")
-    expect(panel).to_contain_text("Met. You demonstrated it on these numbers.")
-    expect(panel).to_contain_text(
-        "5 of 6 numbers within tolerance, 5 needed. The right reading is locked in.")
-    expect(page.get_by_role("button", name="Lock in this reading")).to_be_disabled()
-
-    check_answers(page, {HEAD_A_OUTPUT: "1.376"})
-    expect(panel).to_contain_text("6 of 6 numbers within tolerance, 5 needed.")
-    assert console_errors == []
-
-
-def test_compare_bears_out_a_right_prediction(
-    page: Page, d8_url: str, console_errors: list[str]
-) -> None:
-    open_d8(page, d8_url)
-    page.get_by_label(WHY_LABEL).fill("Two softmaxes, not one.")
-    lock_prediction(page)
-    compare = page.get_by_role("region", name="04 · Compare")
-    expect(compare).to_contain_text("You predicted: Clearly different, by more than 0.1.")
-    expect(compare).to_contain_text("differ by 0.2019 and 0.1101")
-    expect(compare).to_contain_text("The numbers bear your prediction out.")
-    expect(compare).to_contain_text("Your reason then: Two softmaxes, not one.")
     assert console_errors == []
 
 

@@ -15,14 +15,23 @@ HEAD_WEIGHTS = {
 }
 
 
-def test_checks_and_hints_are_announced(
+def test_what_a_screen_reader_hears_after_a_prediction_is_locked(
     page: Page, d8_url: str, console_errors: list[str]
 ) -> None:
+    """One visit: the lock announced, a name on every control, the weight figures' text, and
+    then checks and hints announced."""
     open_d8(page, d8_url)
-    lock_prediction(page)
+    lock_prediction(page)  # everything past 02 · Predict is in view from here
     spoken = announcer(page)
     expect(spoken).to_have_text("Prediction locked in. Section 03, Try it, is open.")
+    every_control_has_an_accessible_name(page)
+    each_weight_figure_says_the_numbers_it_draws(page)
+    checks_and_hints_are_announced(page)
+    assert console_errors == []
 
+
+def checks_and_hints_are_announced(page: Page) -> None:
+    spoken = announcer(page)
     check_answers(page, {"Head A, the score for key 1": "2"})
     expect(spoken).to_have_text("Checked. 1 of 6 within tolerance. You have run it 1 time.")
     check_answers(page, {})  # Check again, with nothing changed
@@ -42,12 +51,9 @@ def test_checks_and_hints_are_announced(
     expect(hint).to_be_focused()
     expect(spoken).to_have_text(
         "Checked. 2 of 6 within tolerance. You have run it 3 times. Hint 1 is now available.")
-    assert console_errors == []
 
 
-def test_every_control_has_an_accessible_name(page: Page, d8_url: str) -> None:
-    open_d8(page, d8_url)
-    lock_prediction(page)  # everything past 02 · Predict is in view from here
+def every_control_has_an_accessible_name(page: Page) -> None:
     # Text fields (the takeaway textarea among them), radios, sliders and buttons, by count;
     # Explore adds two fields and two sliders a point, two scales, three presets and its Back;
     # a lesson that holds work offers "Keep my progress in this browser".
@@ -63,9 +69,7 @@ def test_every_control_has_an_accessible_name(page: Page, d8_url: str) -> None:
             expect(control).to_have_accessible_name(re.compile(r"\S"))
 
 
-def test_each_weight_figure_says_the_numbers_it_draws(page: Page, d8_url: str) -> None:
-    open_d8(page, d8_url)
-    lock_prediction(page)
+def each_weight_figure_says_the_numbers_it_draws(page: Page) -> None:
     for head, weights in HEAD_WEIGHTS.items():
         figure = page.get_by_role("img", name=re.compile(rf"^Weights of head {head}:"))
         said = "; ".join(f"key {k}, {w}" for k, w in enumerate(weights, 1))
