@@ -65,20 +65,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BROWSER_CRASHED]))
 
 
-# The suite's own V8 setting, never a learner's (the benchmarks launch without it): V8 compiles
-# a wasm function again with TurboFan only after ten times the work it waits for by default.
-# Every start runs most of Pyodide's functions too little to repay that compile, which took
-# 1.2-1.6 core-seconds of V8's threads a start, on a machine whose two cores the renderer's
-# main thread and the browser already keep busy. With it, the lesson files took 10-20% less
-# time (docs/testing.md); a long computation, like a preset's search, still tiers up.
-SUITE_JS_FLAGS = "--js-flags=--wasm-tiering-budget=130000000"
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch Debian's Chromium (Playwright cannot download its own here) with the DESIGN flags,
     and with the back-forward cache that Playwright turns off and learners' browsers have."""
-    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS, SUITE_JS_FLAGS]
+    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args,
             "ignore_default_args": ["--disable-back-forward-cache"]}
 
