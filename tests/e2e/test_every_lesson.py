@@ -118,21 +118,25 @@ def test_the_track_lists_every_lesson_with_what_it_builds_on(
     assert console_errors == []
 
 
-@EVERY_PLAN
 def test_each_lesson_opens_and_computes_offline_after_one_visit_to_the_track(
-    page: Page, context: BrowserContext, site_url: str, console_errors: list[str], plan: Plan
+    page: Page, context: BrowserContext, site_url: str, console_errors: list[str],
+    subtests: pytest.Subtests,
 ) -> None:
+    """One visit to the track, then every lesson in turn with the browser offline: a subtest
+    each, so a lesson that fails names itself and the others still run."""
     open_page(page, site_url)
     assert len(page.evaluate(CACHES_WHEN_CONTROLLED)) == 1
     context.set_offline(True)
     try:
-        # Never opened online, so only the worker's precache can have it.
-        page.goto(f"{site_url}{plan.slug}/")
-        python_ready(page)
-        lock_prediction(page, plan.right_prediction)
-        see_heads_computed(page, plan)
-        check_answers(page, plan.right_answers)
-        expect(runs(page)).to_have_text("You have run it 1 time.")
+        for plan in PLANS:
+            with subtests.test(plan.slug):
+                # Never opened online, so only the worker's precache can have it.
+                page.goto(f"{site_url}{plan.slug}/")
+                python_ready(page)
+                lock_prediction(page, plan.right_prediction)
+                see_heads_computed(page, plan)
+                check_answers(page, plan.right_answers)
+                expect(runs(page)).to_have_text("You have run it 1 time.")
     finally:
         context.set_offline(False)
     assert console_errors == []

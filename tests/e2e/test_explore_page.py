@@ -112,45 +112,6 @@ def fixture_unchanged(page: Page, slug: str) -> None:
     expect(page.get_by_text("You have run it 0 times.")).to_be_visible()
 
 
-def test_the_keyboard_moves_the_query_and_a_key_and_every_head_follows(
-        page: Page, d8_url: str, console_errors: list[str]) -> None:
-    open_explore(page, d8_url, "The same two numbers.")
-    query = slider(page, "query")
-    expect(query).to_have_attribute("aria-valuetext", f"query at 2.0, {MINUS}1.0")
-    # One tab stop a point: the second range of each pair is out of the tab order.
-    expect(page.get_by_role("slider", name="Move the query up or down")).to_have_attribute(
-        "tabindex", "-1")
-    query.focus()
-    page.keyboard.press("ArrowRight")
-    expect(field(page, "query", 1)).to_have_value("2.1")
-    page.keyboard.press("Shift+ArrowUp")
-    expect(field(page, "query", 2)).to_have_value("-0.5")
-    expect(query).to_have_attribute("aria-valuetext", f"query at 2.1, {MINUS}0.5")
-    announced = page.locator("#announcer[aria-live='polite']")
-    expect(announced).to_have_text(re.compile(rf"^Query at 2\.1, {MINUS}0\.5\. In head A:"))
-    assert_d8_readout(page)
-
-    key = slider(page, "key 2")
-    key.focus()
-    page.keyboard.press("End")
-    page.keyboard.press("ArrowDown")
-    expect(field(page, "key 2", 1)).to_have_value("3.0")
-    expect(field(page, "key 2", 2)).to_have_value("0.9")
-    expect(announced).to_have_text(re.compile(r"^Key 2 at 3\.0, 0\.9\."))
-    assert_d8_readout(page)
-    vectors = page.get_by_text(re.compile(r"^These are explored vectors, not the fixture"))
-    expect(vectors).to_have_text(
-        re.compile(r"query \[2\.1, -0\.5\], keys \[1\.0, 0\.0\], \[3\.0, 0\.9\]"))
-    fixture_unchanged(page, "d8")
-
-    page.get_by_role("button", name="Back to the fixture").click()
-    expect(field(page, "key 2", 1)).to_have_value("0.0")
-    expect(field(page, "query", 2)).to_have_value("-1.0")
-    expect(page.get_by_role("button", name="Back to the fixture")).to_be_disabled()
-    assert_d8_readout(page)
-    assert console_errors == []
-
-
 def test_typed_coordinates_move_a_point_and_bad_ones_get_the_parsers_message(
         page: Page, site_url: str, console_errors: list[str]) -> None:
     open_explore(page, f"{site_url}8-2/", L82.wrong_prediction)
@@ -184,21 +145,76 @@ def drag_to(page: Page, point: str, across: float, down: float) -> None:
     page.mouse.up()
 
 
-def test_a_mouse_drag_moves_the_query(page: Page, d8_url: str, console_errors: list[str]) -> None:
-    open_explore(page, d8_url, "The same two numbers.")
+def inside(box: FloatRect | None, frame: FloatRect | None) -> bool:
+    assert box is not None
+    assert frame is not None
+    return (frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
+            and frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"])
+
+
+def the_keyboard_moves_the_query_and_a_key_and_every_head_follows(page: Page) -> None:
+    query = slider(page, "query")
+    expect(query).to_have_attribute("aria-valuetext", f"query at 2.0, {MINUS}1.0")
+    # One tab stop a point: the second range of each pair is out of the tab order.
+    expect(page.get_by_role("slider", name="Move the query up or down")).to_have_attribute(
+        "tabindex", "-1")
+    query.focus()
+    page.keyboard.press("ArrowRight")
+    expect(field(page, "query", 1)).to_have_value("2.1")
+    page.keyboard.press("Shift+ArrowUp")
+    expect(field(page, "query", 2)).to_have_value("-0.5")
+    expect(query).to_have_attribute("aria-valuetext", f"query at 2.1, {MINUS}0.5")
+    announced = page.locator("#announcer[aria-live='polite']")
+    expect(announced).to_have_text(re.compile(rf"^Query at 2\.1, {MINUS}0\.5\. In head A:"))
+    assert_d8_readout(page)
+
+    key = slider(page, "key 2")
+    key.focus()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowDown")
+    expect(field(page, "key 2", 1)).to_have_value("3.0")
+    expect(field(page, "key 2", 2)).to_have_value("0.9")
+    expect(announced).to_have_text(re.compile(r"^Key 2 at 3\.0, 0\.9\."))
+    assert_d8_readout(page)
+    vectors = page.get_by_text(re.compile(r"^These are explored vectors, not the fixture"))
+    expect(vectors).to_have_text(
+        re.compile(r"query \[2\.1, -0\.5\], keys \[1\.0, 0\.0\], \[3\.0, 0\.9\]"))
+    fixture_unchanged(page, "d8")
+
+    page.get_by_role("button", name="Back to the fixture").click()
+    expect(field(page, "key 2", 1)).to_have_value("0.0")
+    expect(field(page, "query", 2)).to_have_value("-1.0")
+    expect(page.get_by_role("button", name="Back to the fixture")).to_be_disabled()
+    assert_d8_readout(page)
+
+
+def a_mouse_drag_moves_the_query(page: Page) -> None:
     drag_to(page, "query", 0.25, 0.25)
     expect(field(page, "query", 1)).to_have_value("-1.5")
     expect(field(page, "query", 2)).to_have_value("1.5")
     expect(page.locator("#announcer")).to_have_text(re.compile(rf"^Query at {MINUS}1\.5, 1\.5\."))
     assert_d8_readout(page)
     fixture_unchanged(page, "d8")
-    assert console_errors == []
 
 
-def test_a_touch_drag_moves_the_query_at_320_px(page: Page, d8_url: str,
-                                                console_errors: list[str]) -> None:
-    page.set_viewport_size({"width": 320, "height": 800})
-    open_explore(page, d8_url, "The same two numbers.")
+def d8s_tie_preset_ties_two_keys_in_head_a(page: Page) -> None:
+    tie = page.get_by_role("button", name="Two keys tie for head A's largest weight.")
+    tie.click()
+    expect(tie).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#announcer")).to_have_text(
+        re.compile(r"^Two keys tie for head A's largest weight\. "))
+    q, k = reported(page)
+    weights = head_oracle(q[:1], k[:, :1], VALUES[:, :1])["weights"]
+    first, second, third = np.sort(weights)[::-1][:3]
+    assert first - second < 1e-9 < second - third
+    assert_d8_readout(page)
+    page.get_by_role("button", name="The two heads come closest to the single head.").click()
+    expect(page.locator("#explore_bears_out")).to_have_text(re.compile(
+        r"differ by 0\.0000 and 0\.0000\. These numbers bear out: The same two numbers\.$"))
+    fixture_unchanged(page, "d8")
+
+
+def a_touch_drag_moves_the_query(page: Page) -> None:
     plane = page.locator("#explore_plane")
     plane.scroll_into_view_if_needed()
     box = plane.bounding_box()
@@ -221,20 +237,9 @@ def test_a_touch_drag_moves_the_query_at_320_px(page: Page, d8_url: str,
     expect(field(page, "query", 1)).to_have_value("1.5")
     expect(field(page, "query", 2)).to_have_value("-1.5")
     assert_d8_readout(page)
-    assert console_errors == []
 
 
-def inside(box: FloatRect | None, frame: FloatRect | None) -> bool:
-    assert box is not None
-    assert frame is not None
-    return (frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
-            and frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"])
-
-
-def test_at_320_px_a_focused_points_tip_and_every_label_stay_on_the_page(
-        page: Page, d8_url: str, console_errors: list[str]) -> None:
-    page.set_viewport_size({"width": 320, "height": 800})
-    open_explore(page, d8_url, "The same two numbers.")
+def a_focused_points_tip_and_every_label_stay_on_the_page(page: Page) -> None:
     query = slider(page, "query")
     query.focus()
     screen: FloatRect = {"x": 0, "y": 0, "width": 320, "height": 10_000}
@@ -251,26 +256,25 @@ def test_at_320_px_a_focused_points_tip_and_every_label_stay_on_the_page(
         plane = page.locator("#explore_plane svg").bounding_box()
         for label in page.locator("#explore_plane .point-label").all():
             assert inside(label.bounding_box(), plane), (at, label.inner_html())
+
+
+def test_keys_and_a_mouse_drag_move_points_every_head_follows_and_a_preset_ties_two_keys(
+        page: Page, d8_url: str, console_errors: list[str]) -> None:
+    """One start of D8's Explore for three checks in turn; Back to the fixture ends the first."""
+    open_explore(page, d8_url, "The same two numbers.")
+    the_keyboard_moves_the_query_and_a_key_and_every_head_follows(page)
+    a_mouse_drag_moves_the_query(page)
+    d8s_tie_preset_ties_two_keys_in_head_a(page)
     assert console_errors == []
 
 
-def test_d8s_tie_preset_ties_two_keys_in_head_a(page: Page, d8_url: str,
-                                                console_errors: list[str]) -> None:
+def test_at_320_px_a_touch_drag_moves_the_query_and_a_focused_points_tip_stays_on_the_page(
+        page: Page, d8_url: str, console_errors: list[str]) -> None:
+    """One start at WCAG's reflow width for both: the keys then move the query to each edge."""
+    page.set_viewport_size({"width": 320, "height": 800})
     open_explore(page, d8_url, "The same two numbers.")
-    tie = page.get_by_role("button", name="Two keys tie for head A's largest weight.")
-    tie.click()
-    expect(tie).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#announcer")).to_have_text(
-        re.compile(r"^Two keys tie for head A's largest weight\. "))
-    q, k = reported(page)
-    weights = head_oracle(q[:1], k[:, :1], VALUES[:, :1])["weights"]
-    first, second, third = np.sort(weights)[::-1][:3]
-    assert first - second < 1e-9 < second - third
-    assert_d8_readout(page)
-    page.get_by_role("button", name="The two heads come closest to the single head.").click()
-    expect(page.locator("#explore_bears_out")).to_have_text(re.compile(
-        r"differ by 0\.0000 and 0\.0000\. These numbers bear out: The same two numbers\.$"))
-    fixture_unchanged(page, "d8")
+    a_touch_drag_moves_the_query(page)
+    a_focused_points_tip_and_every_label_stay_on_the_page(page)
     assert console_errors == []
 
 

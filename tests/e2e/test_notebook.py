@@ -265,27 +265,6 @@ def test_a_mistake_shows_its_source_lines_and_tab_completes_att(
     expect(page.locator(".jp-Cell").last.get_by_role("textbox")).to_have_text("attend")
 
 
-def test_after_one_opening_the_notebook_runs_with_the_server_gone(
-    page: Page, own_site: Site,
-) -> None:
-    open_notebook(page, f"{own_site.url}d8/", "d8")
-    see_lines(page, "d8")
-    # The site's worker is registered again once the kernel has started, and precaches the
-    # lessons as it installs: a learner who goes offline before it is active has no lessons.
-    assert page.evaluate(SITE_WORKER_ACTIVE, own_site.url), "the site's worker never came back"
-    scopes = page.evaluate(NOTEBOOK_CACHED)
-    # JupyterLite's worker beside the site's: the site's is registered again (keep-site-worker.js).
-    assert sorted(scopes) == [own_site.url, f"{own_site.url}notebook/"]
-    own_site.go_away()
-
-    page.reload()
-    shown(page, "d8")
-    run_all_cells(page)
-    see_lines(page, "d8")
-    page.goto(f"{own_site.url}8-2/")  # the lessons too: JupyterLite left the site's worker
-    expect(page.locator("#boot-status")).to_have_text("Python is ready.", timeout=APP_TIMEOUT_MS)
-
-
 # A cached file's text, asked again until the cache holds it or `ms` milliseconds have passed
 # (0: asked once); null if it never did.
 CACHED_TEXT = """async ([cache, url, ms = 0]) => {
@@ -299,7 +278,10 @@ CACHED_TEXT = """async ([cache, url, ms = 0]) => {
 }"""
 
 
-def test_a_rebuilt_site_replaces_the_notebooks_cached_files(page: Page, own_site: Site) -> None:
+def test_a_rebuilt_site_replaces_the_notebooks_cached_files_which_then_run_with_the_server_gone(
+    page: Page, own_site: Site,
+) -> None:
+    """One cold context for both: the rebuilt deploy's notebook, once opened, runs offline."""
     open_notebook(page, f"{own_site.url}d8/", "d8")
     see_lines(page, "d8")
     page.evaluate(NOTEBOOK_CACHED)
@@ -320,6 +302,23 @@ def test_a_rebuilt_site_replaces_the_notebooks_cached_files(page: Page, own_site
     assert [n for n in page.evaluate(CACHES_AFTER_UPDATE) if n.startswith(SW_PREFIX)] == [
         second]
     assert new in page.evaluate(CACHED_TEXT, [second, f"{own_site.url}{app}"])
+
+    open_notebook(page, f"{own_site.url}d8/", "d8")
+    see_lines(page, "d8")
+    # The site's worker is registered again once the kernel has started, and precaches the
+    # lessons as it installs: a learner who goes offline before it is active has no lessons.
+    assert page.evaluate(SITE_WORKER_ACTIVE, own_site.url), "the site's worker never came back"
+    scopes = page.evaluate(NOTEBOOK_CACHED)
+    # JupyterLite's worker beside the site's: the site's is registered again (keep-site-worker.js).
+    assert sorted(scopes) == [own_site.url, f"{own_site.url}notebook/"]
+    own_site.go_away()
+
+    page.reload()
+    shown(page, "d8")
+    run_all_cells(page)
+    see_lines(page, "d8")
+    page.goto(f"{own_site.url}8-2/")  # the lessons too: JupyterLite left the site's worker
+    expect(page.locator("#boot-status")).to_have_text("Python is ready.", timeout=APP_TIMEOUT_MS)
 
 
 # What the build removes from the built app (src/course_build/notebook_app.py, TRIMMED): each
