@@ -305,7 +305,7 @@ def test_d8_explored_by_keyboard_then_its_notebook_prints_its_numbers(
     learner: Learner, site_url: str
 ) -> None:
     """One start of D8 for both: Chromium's keyboard check is its own test (below), and its
-    notebooks are opened in test_every_lesson.py."""
+    notebooks are opened in test_notebook.py."""
     open_lesson(learner, f"{site_url}d8/")
     lock_prediction(learner, D8)
     move_the_query_by_keyboard(learner)
