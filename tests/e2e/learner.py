@@ -24,6 +24,9 @@ SINGLE_HEAD_OUTPUT = two_heads.SINGLE_HEAD_OUTPUT
 WHY_LABEL = "One line on why, if you want one"
 WHY = "Each head has a softmax of its own."  # a why line typed before Python is ready
 EARLY_LOCK = "Your prediction is locked in. The numbers appear once Python is ready."
+# The gate's status line once all six numbers are right: before a reading, and with the right one.
+GRADED = "6 of 6 numbers within tolerance, 5 needed. No reading locked in yet."
+GATE_STATUS = "6 of 6 numbers within tolerance, 5 needed. The right reading is locked in."
 
 ANSWER_LABELS = tuple(MIXED_ANSWERS)
 # The four entries of the output projection, row by row, as their number fields are labelled.

@@ -13,14 +13,12 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 from cross_browser import ChromiumLearner, Learner, SharedFirefox, WebKitLearner, webkit_session
-from learner import D8, EARLY_LOCK, L82, PLANS, WHY, WHY_LABEL, Plan
+from learner import D8, EARLY_LOCK, GATE_STATUS, GRADED, L82, PLANS, WHY, WHY_LABEL, Plan
 from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, REVISED, TITLE, Site
 from test_notebook import IDLE_KERNEL
 
 from attention_lessons.lessons import LESSONS
 
-GRADED = "6 of 6 numbers within tolerance, 5 needed. No reading locked in yet."
-GATE_STATUS = "6 of 6 numbers within tolerance, 5 needed. The right reading is locked in."
 OTHER_ENGINES = ("firefox", "webkit")
 NOT_DONE = "which is not done yet in this browser"
 

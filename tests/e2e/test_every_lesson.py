@@ -8,6 +8,8 @@ import re
 
 import pytest
 from learner import (
+    GATE_STATUS,
+    GRADED,
     PLANS,
     Plan,
     answer_field,
@@ -25,8 +27,6 @@ from attention_lessons import Lesson
 from attention_lessons.lessons import LESSONS
 from conftest import python_ready
 
-GRADED = "6 of 6 numbers within tolerance, 5 needed. No reading locked in yet."
-GATE_STATUS = "6 of 6 numbers within tolerance, 5 needed. The right reading is locked in."
 EVERY_PLAN = pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
 
 

@@ -152,6 +152,7 @@ def run_all_cells(page: Page) -> None:
 
 
 def see_lines(page: Page, notebook: str) -> None:
+    assert LINES[notebook], f"{notebook}'s plan names no line its notebook prints"
     for line in LINES[notebook]:
         expect(page.get_by_text(re.compile(line)).first).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
 
