@@ -1,9 +1,10 @@
 """A copy of the project as a fresh clone of it would be, for the tests that build one, and
 the fixture that builds the copies while the rest of the suite runs (tests/conftest.py makes
-it and its hook pytest's)."""
+it pytest's)."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 import shutil
 import subprocess
@@ -16,6 +17,7 @@ import pytest
 
 from course_build.notebook import KERNEL_CACHE, WHEEL_CACHE
 from course_build.paths import NODE_MODULES
+from workers import once_per_run
 
 ROOT = Path(__file__).resolve().parents[1]
 # What each test module that builds a copy of the project does with it, by module name; the
@@ -75,7 +77,7 @@ def run_in_the_background(argv: Sequence[str | Path], **options: Any,
                           text=True, check=False, **options)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def run_copies_last(items: list[pytest.Item]) -> None:
     """Run the tests that wait for a copy's build last: the builds start with the session
     (see `copies`), so by then they have had the whole run to finish in. sort is stable, so
     every other test keeps its place."""
@@ -90,8 +92,10 @@ def copies(
     on a thread of its own as the session's first test starts, and waited for by its module's
     test, which runs last. Each build is a chain of processes (pip, Node, jupyter lite, pytest)
     that keeps about one core busy, started with `run_in_the_background`. A run that selects
-    no such test starts none."""
+    no such test starts none. With two workers, each build runs in one of them, and the other
+    gets its result (`workers.once_per_run`)."""
     wanted = {item.module.__name__ for item in request.session.items if uses_a_copy(item)}
     with ThreadPoolExecutor(max_workers=len(wanted) or 1) as pool:
-        yield {name: pool.submit(BUILDS[name], tmp_path_factory.mktemp(name))
+        yield {name: pool.submit(once_per_run, request.config, tmp_path_factory, f"copy-{name}",
+                                 functools.partial(BUILDS[name], tmp_path_factory.mktemp(name)))
                for name in sorted(wanted)}

@@ -16,6 +16,10 @@ BUILT_ENV = "ATTENTION_LESSONS_DIST_BUILT"  # set by `build.py test`: the e2e te
 QUICK = ("-m", "(not e2e and not fresh_clone) or quick")
 # Every run names its slowest tests, so the suite's time can be followed from run to run.
 SLOWEST = ("--durations=15",)
+# Two pytest workers, one a core on the 2-core machines the suite is timed on: a browser test
+# leaves a core idle part of the time. worksteal hands a worker that runs out the other's
+# waiting tests. A test that measures time runs alone (tests/workers.py).
+WORKERS = ("-n", "2", "--dist", "worksteal")
 BENCHMARKS = {  # by command: the script in tests/perf/ that runs it
     "bench": "bench_startup.py",
     "bench-browsers": "bench_browsers.py",
@@ -29,7 +33,8 @@ def run_tests(pytest_args: Sequence[str], *, quick: bool = False) -> int:
         return code
     site.build()
     env = {**os.environ, BUILT_ENV: "1"}
-    pytest = [sys.executable, "-m", "pytest", *SLOWEST, *(QUICK if quick else ()), *pytest_args]
+    pytest = [sys.executable, "-m", "pytest", *SLOWEST, *WORKERS, *(QUICK if quick else ()),
+              *pytest_args]
     code = subprocess.run(pytest, check=False, cwd=ROOT, env=env).returncode
     if code == 5:
         print("build.py test: pytest ran no tests, which counts as a failure.", flush=True)

@@ -35,6 +35,13 @@ ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 from sites import Site, serving  # noqa: E402
 
+from workers import once_per_run, workers  # noqa: E402
+
+# With two pytest workers on two cores, V8's background TurboFan compiles of Pyodide's hot
+# functions (several core-seconds a start) take the core the other worker needs: Liftoff alone
+# compiles each function once. A tier changes how fast wasm runs, not what it does, and the
+# tests that measure time run alone (`workers.py`). Measured in docs/testing.md.
+LIFTOFF_ONLY = ("--js-flags=--liftoff-only",)
 BOOT_TIMEOUT_MS = 60_000  # a cold Pyodide start takes about 3 s here; CI machines are slower
 READY_TEXT = "Python is ready."
 FAILED_PREFIX = "Python could not start"
@@ -66,10 +73,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+def browser_type_launch_args(pytestconfig: pytest.Config,
+                             browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch Debian's Chromium (Playwright cannot download its own here) with the DESIGN flags,
-    and with the back-forward cache that Playwright turns off and learners' browsers have."""
-    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
+    and with the back-forward cache that Playwright turns off and learners' browsers have.
+    Beside another worker, wasm is compiled by Liftoff alone (see LIFTOFF_ONLY)."""
+    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS,
+            *(LIFTOFF_ONLY if workers(pytestconfig) > 1 else ())]
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args,
             "ignore_default_args": ["--disable-back-forward-cache"]}
 
@@ -143,13 +153,14 @@ def context(request: pytest.FixtureRequest, site_url: str) -> Iterator[BrowserCo
 
 
 @pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
+def site_url(pytestconfig: pytest.Config,
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL (ending in "/") of dist/, served from a background thread on a free port.
 
     dist/ is built once per session, unless `build.py test` has just built it."""
     already_built = os.environ.get(BUILT_ENV) == "1"
     if not (already_built and (DIST / "d8" / "index.html").is_file()):
-        build()
+        once_per_run(pytestconfig, tmp_path_factory, "site", build)
     with serving(make_server(DIST)) as port:
         yield f"http://127.0.0.1:{port}/"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
+import pytest
 from learner import L82, PLANS, gate, lock_prediction, open_page
 from playwright.sync_api import FloatRect, Locator, Page, expect
 
@@ -356,6 +357,7 @@ WATCH_PRESETS = """() => {
 }"""
 
 
+@pytest.mark.alone  # INP
 def test_presets_keep_the_page_responsive_on_a_cpu_slowed_four_times(
         page: Page, d8_url: str, console_errors: list[str]) -> None:
     """A preset is searched a slice at a time: no click waits more than INP's 200 ms, with
