@@ -11,6 +11,7 @@ from workers import machine_turn, run_alone_first
 __all__ = ["copies", "machine_turn"]
 
 
+@pytest.hookimpl(trylast=True)  # after tests/e2e/conftest.py has marked its tests
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests marked `alone` first, those that wait for a copy's build last."""
     run_alone_first(items)

@@ -58,6 +58,11 @@ document.addEventListener("securitypolicyviolation", (e) => {
 # How Playwright reports a browser's renderer that died under a test ("Page crashed" in an
 # expect's call log, "Target crashed" from a protocol call).
 BROWSER_CRASHED = r"(?i)\b(page|target) crashed\b"
+# The engines driven through a driver process of their own (cross_browser.py). Their tests run
+# `alone` on two workers: beside another test, Firefox's driver once never answered a look
+# after a click that left the page (1 run in 3), and WebKit's tests took twice as long, so that
+# running them beside another saved no time. Alone, they run as in every one-worker run.
+DRIVEN = ("firefox", "webkit")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -65,11 +70,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     crashed under it: a backstop, now that the crashes seen, Chromium's heap profiler walking
     Pyodide's JSPI stack, are turned off in the launch flags (NO_HEAP_PROFILER in
     src/course_build/machine.py). Any other failure fails at once, and pytest's summary counts
-    each rerun."""
+    each rerun. Firefox's and WebKit's tests run `alone` (see DRIVEN)."""
     for item in items:
         if HERE in item.path.parents:
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BROWSER_CRASHED]))
+            callspec = getattr(item, "callspec", None)  # a parametrized test's
+            if callspec is not None and callspec.params.get("engine") in DRIVEN:
+                item.add_marker(pytest.mark.alone)
 
 
 @pytest.fixture(scope="session")
