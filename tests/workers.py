@@ -1,7 +1,8 @@
 """Two pytest workers share this 2-core machine (`build.py test` runs `-n 2`): each test takes a
-turn at it. Two tests share it at once, but a test marked `alone` measures time (a click's
-INP, a one-second sync between tabs), so it waits for the other worker's test to end and
-has the machine to itself until it ends. Outside a run with workers, nothing waits."""
+turn at it. Two tests share it at once, but a test marked `alone` (one that measures time, a
+click's INP or a one-second sync between tabs, and each of Firefox's and WebKit's: DRIVEN in
+tests/e2e/conftest.py) waits for the other worker's test to end and has the machine to itself
+until it ends. Outside a run with workers, nothing waits."""
 
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ QUICK = ("-m", "(not e2e and not fresh_clone) or quick")
 SLOWEST = ("--durations=15",)
 # Two pytest workers, one a core on the 2-core machines the suite is timed on: a browser test
 # leaves a core idle part of the time. worksteal hands a worker that runs out the other's
-# waiting tests. A test that measures time runs alone (tests/workers.py).
+# waiting tests. Some tests run alone: those that measure time, and Firefox's and WebKit's
+# (tests/workers.py, tests/e2e/conftest.py).
 WORKERS = ("-n", "2", "--dist", "worksteal")
 BENCHMARKS = {  # by command: the script in tests/perf/ that runs it
     "bench": "bench_startup.py",
