@@ -18,8 +18,8 @@ from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, REVISED, TITLE, S
 from test_notebook import IDLE_KERNEL
 
 from attention_lessons.lessons import LESSONS
+from conftest import DRIVEN as OTHER_ENGINES  # the engines besides Chromium
 
-OTHER_ENGINES = ("firefox", "webkit")
 NOT_DONE = "which is not done yet in this browser"
 
 

@@ -14,7 +14,6 @@ import pytest
 from cross_browser import ChromiumLearner, Learner, WebKitLearner, webkit_session
 from learner import D8, L82
 from test_every_engine import (
-    OTHER_ENGINES,
     check_right_answers,
     firefox,
     lock_prediction,
@@ -24,6 +23,7 @@ from test_every_engine import (
 )
 
 from attention_lessons import COURSE_FILE, LESSONS, export_json
+from conftest import DRIVEN as OTHER_ENGINES  # the engines besides Chromium
 from course_work import FINISHED
 
 __all__ = ["firefox"]  # a fixture, used by name
