@@ -116,6 +116,11 @@ def uncleared() -> set[str]:
     return set()
 
 
+# Playwright's clock, once installed, stays in its context for good: in every page opened later,
+# timers and animation frames wait for the test that installed it to move the clock.
+CLOCK_INSTALLED = "() => '__pwClock' in globalThis"
+
+
 def forget_site_data(profile: BrowserContext, origins: Iterable[str]) -> None:
     """Close every page, stop every service worker, and clear all that a site keeps in the
     browser for each origin (storage, IndexedDB, caches, service workers, cookies), but not
@@ -125,6 +130,9 @@ def forget_site_data(profile: BrowserContext, origins: Iterable[str]) -> None:
     for page in profile.pages:
         page.close()
     helper = profile.new_page()
+    assert not helper.evaluate(CLOCK_INSTALLED), (
+        "a test installed Playwright's clock in the shared warm profile, where it would stop "
+        "the timers of every later test's pages: mark that test `cold`")
     session = profile.new_cdp_session(helper)
     session.send("ServiceWorker.enable")
     session.send("ServiceWorker.stopAllWorkers")

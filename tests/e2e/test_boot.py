@@ -128,6 +128,7 @@ def test_a_failing_main_py_is_reported_in_plain_words(page: Page, d8_url: str) -
     )
 
 
+@pytest.mark.cold  # Playwright's clock stays in its context for good (conftest's CLOCK_INSTALLED)
 def test_a_runtime_that_never_arrives_is_reported_after_90_seconds(page: Page, d8_url: str) -> None:
     held: list[Route] = []
 
