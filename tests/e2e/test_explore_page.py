@@ -113,24 +113,6 @@ def fixture_unchanged(page: Page, slug: str) -> None:
     expect(page.get_by_text("You have run it 0 times.")).to_be_visible()
 
 
-def test_typed_coordinates_move_a_point_and_bad_ones_get_the_parsers_message(
-        page: Page, site_url: str, console_errors: list[str]) -> None:
-    open_explore(page, f"{site_url}8-2/", L82.wrong_prediction)
-    field(page, "key 2", 1).fill("0,5")
-    expect(slider(page, "key 2")).to_have_attribute("aria-valuetext", "key 2 at 0.5, 1.0")
-    assert_82_readout(page)
-    field(page, "key 2", 2).fill("abc")
-    expect(page.get_by_text("“abc” is not a number.")).to_be_visible()
-    expect(slider(page, "key 2")).to_have_attribute("aria-valuetext", "key 2 at 0.5, 1.0")
-    field(page, "key 2", 2).fill("7/2")
-    expect(page.get_by_text("Each coordinate runs from -3 to 3 on this plane.")).to_be_visible()
-    field(page, "query", 1).fill("−1.25")
-    expect(slider(page, "query")).to_have_attribute("aria-valuetext",
-                                                   f"query at {MINUS}1.25, {MINUS}1.0")
-    assert_82_readout(page)
-    assert console_errors == []
-
-
 def drag_to(page: Page, point: str, across: float, down: float) -> None:
     """Drag a point's handle with the mouse to a place on the plane, given as fractions."""
     handle = page.get_by_role("group", name=point, exact=True)
@@ -259,29 +241,7 @@ def a_focused_points_tip_and_every_label_stay_on_the_page(page: Page) -> None:
             assert inside(label.bounding_box(), plane), (at, label.inner_html())
 
 
-def test_keys_and_a_mouse_drag_move_points_every_head_follows_and_a_preset_ties_two_keys(
-        page: Page, d8_url: str, console_errors: list[str]) -> None:
-    """One start of D8's Explore for three checks in turn; Back to the fixture ends the first."""
-    open_explore(page, d8_url, "The same two numbers.")
-    the_keyboard_moves_the_query_and_a_key_and_every_head_follows(page)
-    a_mouse_drag_moves_the_query(page)
-    d8s_tie_preset_ties_two_keys_in_head_a(page)
-    assert console_errors == []
-
-
-def test_at_320_px_a_touch_drag_moves_the_query_and_a_focused_points_tip_stays_on_the_page(
-        page: Page, d8_url: str, console_errors: list[str]) -> None:
-    """One start at WCAG's reflow width for both: the keys then move the query to each edge."""
-    page.set_viewport_size({"width": 320, "height": 800})
-    open_explore(page, d8_url, "The same two numbers.")
-    a_touch_drag_moves_the_query(page)
-    a_focused_points_tip_and_every_label_stay_on_the_page(page)
-    assert console_errors == []
-
-
-def test_the_experiments_answer_the_wrong_readings(page: Page, d8_url: str,
-                                                   console_errors: list[str]) -> None:
-    open_explore(page, d8_url, "The same two numbers.")
+def the_experiments_answer_the_wrong_readings(page: Page) -> None:
     page.get_by_label("Give every head the single head's scale, 1/sqrt(2)").check()
     head_a = page.get_by_role("article", name="head A, explored")
     expect(head_a.get_by_text("scale 1 / sqrt(2) = 0.7071")).to_be_visible()
@@ -308,12 +268,48 @@ def test_the_experiments_answer_the_wrong_readings(page: Page, d8_url: str,
     fixed = page.get_by_role("article", name="head A, coordinate 1", exact=True)
     expect(fixed.get_by_text("scale 1 / sqrt(1) = 1")).to_be_visible()
     fixture_unchanged(page, "d8")
+
+
+def test_keys_a_drag_and_a_preset_move_points_and_the_experiments_answer_the_wrong_readings(
+        page: Page, d8_url: str, console_errors: list[str]) -> None:
+    """One start of D8's Explore for four checks in turn, each of which began with the same
+    visit; Back to the fixture ends the first, and puts the preset's points back before the
+    experiments (it leaves the experiments as they are)."""
+    open_explore(page, d8_url, "The same two numbers.")
+    the_keyboard_moves_the_query_and_a_key_and_every_head_follows(page)
+    a_mouse_drag_moves_the_query(page)
+    d8s_tie_preset_ties_two_keys_in_head_a(page)
+    page.get_by_role("button", name="Back to the fixture").click()
+    the_experiments_answer_the_wrong_readings(page)
     assert console_errors == []
 
 
-def test_82s_presets_and_scales_do_what_they_say(page: Page, site_url: str,
-                                                 console_errors: list[str]) -> None:
-    open_explore(page, f"{site_url}8-2/", L82.wrong_prediction)
+def test_at_320_px_a_touch_drag_moves_the_query_and_a_focused_points_tip_stays_on_the_page(
+        page: Page, d8_url: str, console_errors: list[str]) -> None:
+    """One start at WCAG's reflow width for both: the keys then move the query to each edge."""
+    page.set_viewport_size({"width": 320, "height": 800})
+    open_explore(page, d8_url, "The same two numbers.")
+    a_touch_drag_moves_the_query(page)
+    a_focused_points_tip_and_every_label_stay_on_the_page(page)
+    assert console_errors == []
+
+
+def typed_coordinates_move_a_point_and_bad_ones_get_the_parsers_message(page: Page) -> None:
+    field(page, "key 2", 1).fill("0,5")
+    expect(slider(page, "key 2")).to_have_attribute("aria-valuetext", "key 2 at 0.5, 1.0")
+    assert_82_readout(page)
+    field(page, "key 2", 2).fill("abc")
+    expect(page.get_by_text("“abc” is not a number.")).to_be_visible()
+    expect(slider(page, "key 2")).to_have_attribute("aria-valuetext", "key 2 at 0.5, 1.0")
+    field(page, "key 2", 2).fill("7/2")
+    expect(page.get_by_text("Each coordinate runs from -3 to 3 on this plane.")).to_be_visible()
+    field(page, "query", 1).fill("−1.25")
+    expect(slider(page, "query")).to_have_attribute("aria-valuetext",
+                                                   f"query at {MINUS}1.25, {MINUS}1.0")
+    assert_82_readout(page)
+
+
+def l82s_presets_and_scales_do_what_they_say(page: Page) -> None:
     page.get_by_role("button", name="A single key takes almost all of the weight.").click()
     expect(page.get_by_role("button", name="Back to the fixture")).to_be_enabled()
     q, k = reported(page)
@@ -336,6 +332,16 @@ def test_82s_presets_and_scales_do_what_they_say(page: Page, site_url: str,
         np.testing.assert_allclose(printed_row(page, "the head", "weights"), weights,
                                    atol=HALF_LAST_DIGIT)
     fixture_unchanged(page, "8-2")
+
+
+def test_typed_coordinates_move_a_point_and_82s_presets_and_scales_do_what_they_say(
+        page: Page, site_url: str, console_errors: list[str]) -> None:
+    """One start of 8.2's Explore for two checks in turn, each of which began with the same
+    visit: Back to the fixture puts the typed points back before the presets."""
+    open_explore(page, f"{site_url}8-2/", L82.wrong_prediction)
+    typed_coordinates_move_a_point_and_bad_ones_get_the_parsers_message(page)
+    page.get_by_role("button", name="Back to the fixture").click()
+    l82s_presets_and_scales_do_what_they_say(page)
     assert console_errors == []
 
 
