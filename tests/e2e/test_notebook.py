@@ -13,6 +13,7 @@ import sys
 import tarfile
 import zipfile
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -160,6 +161,11 @@ def see_lines(page: Page, notebook: str) -> None:
 def open_notebook(page: Page, url: str, notebook: str) -> None:
     """Open the lesson at url, follow its notebook link, wait for the notebook, Run All."""
     open_page(page, url)
+    follow_the_notebook_link(page, notebook)
+
+
+def follow_the_notebook_link(page: Page, notebook: str) -> None:
+    """On its open lesson, follow the notebook's link, wait for the notebook, Run All."""
     page.get_by_role("link", name="Open the notebook").click()
     path = re.escape(f"/notebook/notebooks/index.html?path={notebook}.ipynb")
     expect(page).to_have_url(re.compile(f"{path}$"))
@@ -181,39 +187,63 @@ def csp_violations(errors: list[str]) -> list[str]:
     return [error for error in errors if "CSP violation" in error]
 
 
-@pytest.mark.parametrize("notebook", LINES)
-def test_each_notebook_opens_from_its_lesson_and_prints_its_numbers_under_its_csp(
-    page: Page, site_url: str, notebook: str, console_errors: list[str],
-    assert_same_origin: Callable[[Iterable[str], str], None],
-) -> None:
-    requests: list[str] = []
-    failed: list[str] = []
-    logged: list[str] = []
-    page.on("console", lambda message: logged.append(message.text))
+@dataclass
+class Seen:
+    """What a page's context asked for, what it failed to get, and what the page logged."""
+
+    requests: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    logged: list[str] = field(default_factory=list)
+
+
+def watch(page: Page) -> Seen:
+    seen = Seen()
+    page.on("console", lambda message: seen.logged.append(message.text))
 
     def on_response(response: Response) -> None:
         if response.status >= 400 and urlsplit(response.url).path != HEARTBEAT:
-            failed.append(f"{response.status} {response.url}")
+            seen.failed.append(f"{response.status} {response.url}")
 
     # The context sees the kernel's web worker and the service workers too.
-    page.context.on("request", lambda request: requests.append(request.url))
+    page.context.on("request", lambda request: seen.requests.append(request.url))
     page.context.on("response", on_response)
-    open_notebook(page, f"{site_url}{notebook}/", notebook)
+    return seen
+
+
+def prints_its_numbers_under_its_csp(
+    page: Page, notebook: str, seen: Seen, console_errors: list[str],
+    assert_same_origin: Callable[[Iterable[str], str], None],
+) -> None:
+    """Once the notebook opened from its lesson has run: its numbers, one kernel, nothing
+    fetched from elsewhere or missing, and its policy kept."""
     see_lines(page, notebook)
     # The kernel was started as the app started (web/notebook/start-kernel.js), and the
     # notebook joined it: one kernel, in one worker.
-    assert f"{START_KERNEL_NAME}: started the kernel of {notebook}.ipynb" in logged
+    assert f"{START_KERNEL_NAME}: started the kernel of {notebook}.ipynb" in seen.logged
     kernels = [worker.url for worker in page.workers if "/comlink.worker." in worker.url]
     assert len(kernels) == 1, kernels
-    assert_same_origin(requests, page.url)
-    assert not failed, f"the notebook asked for files the site does not ship: {failed}"
-    assert any(url.endswith("/wheels/attention_lessons-0.1.0-py3-none-any.whl") for url in requests)
+    assert_same_origin(seen.requests, page.url)
+    assert not seen.failed, f"the notebook asked for files the site does not ship: {seen.failed}"
+    assert any(url.endswith("/wheels/attention_lessons-0.1.0-py3-none-any.whl")
+               for url in seen.requests)
     # The notebook's page carries its policy, and nothing it did while it ran broke it.
     policy = page.locator('meta[http-equiv="Content-Security-Policy"]')
     expect(policy).to_have_attribute("content", re.compile(r"^default-src 'self'; script-src"))
     assert csp_violations(console_errors) == []
     # Every plugin the app still has activates (notebook.UNUSED_PLUGINS names their dependents).
     assert [error for error in console_errors if "failed to activate" in error] == []
+
+
+@pytest.mark.parametrize("notebook", [slug for slug in LINES if slug != "d8"])
+def test_each_notebook_opens_from_its_lesson_and_prints_its_numbers_under_its_csp(
+    page: Page, site_url: str, notebook: str, console_errors: list[str],
+    assert_same_origin: Callable[[Iterable[str], str], None],
+) -> None:
+    """D8's: test_d8s_notebook_downloads_opens_and_prints_then_a_mistake_and_tab_completion,
+    which checks more on the same start."""
+    seen = watch(page)
+    open_notebook(page, f"{site_url}{notebook}/", notebook)
+    prints_its_numbers_under_its_csp(page, notebook, seen, console_errors, assert_same_origin)
 
 
 def new_cell(page: Page, source: str) -> None:
@@ -235,10 +265,8 @@ with provisionalcompleter():
     print("completions:", [c.text for c in get_ipython().Completer.completions("att", 3)])"""
 
 
-def test_a_mistake_shows_its_source_lines_and_tab_completes_att(
-    page: Page, site_url: str,
-) -> None:
-    open_notebook(page, f"{site_url}d8/", "d8")
+def a_mistake_shows_its_source_lines_and_tab_completes_att(page: Page) -> None:
+    """On D8's notebook once it has run."""
     see_lines(page, "d8")
     # One key fewer than the query has: the package's own frame raises.
     new_cell(page, "attend([1, 2], [[1, 0, 0]], [[1]])")
@@ -264,6 +292,32 @@ def test_a_mistake_shows_its_source_lines_and_tab_completes_att(
     expect(offered).to_be_visible()
     page.keyboard.press("Enter")
     expect(page.locator(".jp-Cell").last.get_by_role("textbox")).to_have_text("attend")
+
+
+def the_notebook_downloads_as_a_file(page: Page) -> None:
+    """On D8, once Python is ready (the page has settled, as a learner would wait for: Python's
+    start can stall the layout)."""
+    with page.expect_download() as download:
+        page.get_by_role("link", name="download d8.ipynb").click()
+    assert download.value.suggested_filename == "d8.ipynb"
+    path = download.value.path()
+    assert '"nbformat": 4' in path.read_text(encoding="utf-8")
+
+
+def test_d8s_notebook_downloads_opens_and_prints_then_a_mistake_and_tab_completion(
+    page: Page, site_url: str, console_errors: list[str],
+    assert_same_origin: Callable[[Iterable[str], str], None],
+) -> None:
+    """One start of D8 and one of its notebook, shared by three checks that each began with
+    the same visit: the notebook downloads as a file; it opens from its lesson and prints its
+    numbers under its CSP (each notebook's check, D8's); then a mistake shows its source lines
+    and Tab completes `att`."""
+    seen = watch(page)
+    open_page(page, f"{site_url}d8/")
+    the_notebook_downloads_as_a_file(page)
+    follow_the_notebook_link(page, "d8")
+    prints_its_numbers_under_its_csp(page, "d8", seen, console_errors, assert_same_origin)
+    a_mistake_shows_its_source_lines_and_tab_completes_att(page)
 
 
 # A cached file's text, asked again until the cache holds it or `ms` milliseconds have passed
@@ -353,13 +407,3 @@ def test_the_app_is_trimmed_and_its_pages_carry_a_policy(site_url: str) -> None:
         "index.html", "notebooks/index.html", "doc/tree/index.html", "doc/workspaces/index.html"}
     for html in pages:
         assert html.read_text(encoding="utf-8").count('http-equiv="Content-Security-Policy"') == 1
-
-
-def test_the_notebook_downloads_as_a_file(page: Page, d8_url: str) -> None:
-    # Wait for the page to settle, as a learner would: Python's start can stall the layout.
-    open_page(page, d8_url)
-    with page.expect_download() as download:
-        page.get_by_role("link", name="download d8.ipynb").click()
-    assert download.value.suggested_filename == "d8.ipynb"
-    path = download.value.path()
-    assert '"nbformat": 4' in path.read_text(encoding="utf-8")

@@ -20,6 +20,7 @@ from learner import (
     lock_prediction,
     lock_reading,
     open_page,
+    reset_progress,
     runs,
 )
 from playwright.sync_api import Locator, Page, expect
@@ -59,15 +60,50 @@ def meet_gate(page: Page, plan: Plan) -> None:
     expect(gate(page)).to_contain_text("Met. You demonstrated it on these numbers.")
 
 
-def test_the_track_follows_the_learner_and_d8_waits_for_8_2_without_blocking(
-    page: Page, site_url: str, console_errors: list[str]
-) -> None:
-    open_page(page, site_url)
+def the_track_shows_nothing_started_and_d8_waiting_for_8_2(page: Page) -> None:
+    """The first checks of the_track_follows_the_learner_and_d8_waits_for_8_2_without_blocking,
+    on the track as it first renders."""
     expect(page.get_by_role("heading", name="Learn machine learning", level=1)).to_be_visible()
     expect(lesson_row(page, "8.2")).to_contain_text("Status: not started")
     expect(lesson_row(page, "D8")).to_contain_text("opens once 8.2 is done")
     expect(lesson_row(page, "D8")).to_contain_text("Status: not started")
 
+
+def the_track_and_d8_follow_what_8_2_saves_in_another_tab(
+    page: Page, site_url: str
+) -> tuple[list[str], list[str]]:
+    """D8 and 8.2 open in two more tabs beside the track; then 8.2's Reset there leaves 8.2 as
+    it was before, and both tabs close. Returns their error logs."""
+    d8 = page.context.new_page()
+    d8_errors = watch_errors(d8)
+    open_page(d8, f"{site_url}d8/")
+    notice = d8.get_by_text(re.compile(r"^This deep dive builds on 8\.2 Attention by hand"))
+    expect(notice).to_be_visible()
+    other = page.context.new_page()
+    other_errors = watch_errors(other)
+    open_page(other, f"{site_url}8-2/")
+    lock_prediction(other, L82.right_prediction)
+    expect(lesson_row(page, "8.2")).to_contain_text("Status: in progress")
+    check_answers(other, L82.right_answers)
+    lock_reading(other, L82.right_reading)
+    expect(lesson_row(page, "8.2")).to_contain_text("Status: done")
+    expect(lesson_row(page, "D8")).to_contain_text("open")
+    expect(lesson_row(page, "D8")).not_to_contain_text("opens once")
+    expect(notice).to_be_hidden()
+    reset_progress(other)  # 8.2 not started again, on its page and on the track
+    expect(other.get_by_role("button", name="Lock in my prediction")).to_be_enabled()
+    expect(lesson_row(page, "8.2")).to_contain_text("Status: not started")
+    expect(lesson_row(page, "D8")).to_contain_text("opens once 8.2 is done")
+    d8.close()
+    other.close()
+    return d8_errors, other_errors
+
+
+def the_track_follows_the_learner_and_d8_waits_for_8_2_without_blocking(
+    page: Page, site_url: str
+) -> None:
+    """From the track, with nothing started: D8 by its link, 8.2 by D8's notice, back to the
+    track; then 8.2 met, D8 by 8.2's link and met, and the track once more."""
     lesson_row(page, "D8").get_by_role("link").click()
     python_ready(page)
     notice = page.get_by_text(re.compile(r"^This deep dive builds on 8\.2 Attention by hand"))
@@ -101,29 +137,19 @@ def test_the_track_follows_the_learner_and_d8_waits_for_8_2_without_blocking(
     expect(lesson_row(page, "D8")).to_contain_text("Status: done")
     expect(lesson_row(page, "D8")).to_contain_text("open")
     expect(lesson_row(page, "D8")).not_to_contain_text("opens once")
-    assert console_errors == []
 
 
-def test_the_track_and_d8_follow_what_8_2_saves_in_another_tab(
+def test_the_track_follows_the_learner_in_other_tabs_and_in_this_one_and_d8_waits_for_8_2(
     page: Page, site_url: str, console_errors: list[str]
 ) -> None:
+    """One start of the track shared by two checks that each began with it: first, the track
+    and D8 follow what 8.2 saves in another tab, and 8.2's Reset there leaves nothing started;
+    then the track follows the learner in this tab, and D8 waits for 8.2 without blocking."""
     open_page(page, site_url)
-    d8 = page.context.new_page()
-    d8_errors = watch_errors(d8)
-    open_page(d8, f"{site_url}d8/")
-    notice = d8.get_by_text(re.compile(r"^This deep dive builds on 8\.2 Attention by hand"))
-    expect(notice).to_be_visible()
-    other = page.context.new_page()
-    other_errors = watch_errors(other)
-    open_page(other, f"{site_url}8-2/")
-    lock_prediction(other, L82.right_prediction)
-    expect(lesson_row(page, "8.2")).to_contain_text("Status: in progress")
-    check_answers(other, L82.right_answers)
-    lock_reading(other, L82.right_reading)
-    expect(lesson_row(page, "8.2")).to_contain_text("Status: done")
-    expect(lesson_row(page, "D8")).to_contain_text("open")
-    expect(lesson_row(page, "D8")).not_to_contain_text("opens once")
-    expect(notice).to_be_hidden()
+    the_track_shows_nothing_started_and_d8_waiting_for_8_2(page)
+    d8_errors, other_errors = the_track_and_d8_follow_what_8_2_saves_in_another_tab(
+        page, site_url)
+    the_track_follows_the_learner_and_d8_waits_for_8_2_without_blocking(page, site_url)
     assert console_errors == d8_errors == other_errors == []
 
 
