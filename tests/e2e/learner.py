@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import plans
 from plans import attention_by_hand, two_heads
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Download, Locator, Page, expect
 
 from conftest import python_ready
 
@@ -116,6 +116,14 @@ def save_takeaway(page: Page, text: str) -> None:
     """Write the takeaway and save it."""
     page.get_by_label("Your takeaway", exact=True).fill(text)
     page.get_by_role("button", name="Save takeaway").click()
+
+
+def download_progress(page: Page) -> Download:
+    """Open "Download or import my progress" and download the progress file."""
+    page.get_by_text("Download or import my progress", exact=True).click()
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download my progress").click()
+    return info.value
 
 
 def reset_progress(page: Page) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from learner import (
     MIXED_ANSWERS,
     check_answers,
+    download_progress,
     lock_prediction,
     open_d8,
     reset_progress,
@@ -25,13 +26,11 @@ def progress_file(page: Page) -> FilePayload:
     """Lock a prediction, check the answers once, download the file, and reset."""
     lock_prediction(page)
     check_answers(page, MIXED_ANSWERS)
-    page.get_by_text(TRANSFER, exact=True).click()
-    with page.expect_download() as info:
-        page.get_by_role("button", name="Download my progress").click()
+    download = download_progress(page)
     reset_progress(page)
     expect(runs(page)).to_have_text("You have run it 0 times.")
     return {"name": "progress.json", "mimeType": "application/json",
-            "buffer": info.value.path().read_bytes()}
+            "buffer": download.path().read_bytes()}
 
 
 def start_again(page: Page) -> None:
@@ -46,10 +45,7 @@ def start_again(page: Page) -> None:
 def a_downloaded_file_imports_back_after_a_reset(page: Page) -> None:
     lock_prediction(page)
     check_answers(page, MIXED_ANSWERS)
-    page.get_by_text(TRANSFER, exact=True).click()
-    with page.expect_download() as info:
-        page.get_by_role("button", name="Download my progress").click()
-    download = info.value
+    download = download_progress(page)
     assert download.suggested_filename == "attention-lessons-d8-progress.json"
     saved = json.loads(download.path().read_text(encoding="utf-8"))
     assert (saved["lesson"], saved["progress"]["runs"]) == ("d8", 1)

@@ -7,6 +7,7 @@ import json
 
 from learner import (
     RIGHT_PREDICTION,
+    download_progress,
     lock_prediction,
     open_d8,
     reload_d8,
@@ -55,13 +56,11 @@ def a_reload_restores_what_was_explored_and_reset_clears_it(page: Page) -> None:
 def download_and_import_carry_the_explored_points(page: Page) -> None:
     lock_prediction(page)
     move_two_points(page)
-    page.get_by_text("Download or import my progress", exact=True).click()
-    with page.expect_download() as info:
-        page.get_by_role("button", name="Download my progress").click()
-    saved = json.loads(info.value.path().read_text(encoding="utf-8"))
+    download = download_progress(page)
+    saved = json.loads(download.path().read_text(encoding="utf-8"))
     assert saved["progress"]["explore"]["moved"]["query"] == [2.1, -1.0]
     reset_progress(page)
-    page.get_by_label("Import progress").set_input_files(info.value.path())
+    page.get_by_label("Import progress").set_input_files(download.path())
     page.get_by_role("button", name="Replace my progress with the file's").click()
     expect(page.get_by_text("Imported: your progress here is now the file's.")).to_be_visible()
     assert_moved(page)

@@ -8,7 +8,15 @@ import re
 from typing import Any
 
 import pytest
-from learner import answer_field, gate, lock_prediction, open_d8, reload_d8, save_takeaway
+from learner import (
+    answer_field,
+    download_progress,
+    gate,
+    lock_prediction,
+    open_d8,
+    reload_d8,
+    save_takeaway,
+)
 from playwright.sync_api import FilePayload, Page, expect
 from test_explore_page import MINUS, field, slider
 
@@ -102,11 +110,8 @@ def test_an_old_tab_saving_version_1_across_a_deploy_loses_nothing_of_this_tab(
 
 
 def an_explore_move_after_choosing_an_import_does_not_make_it_stale(page: Page) -> None:
-    page.get_by_text("Download or import my progress", exact=True).click()
-    with page.expect_download() as info:
-        page.get_by_role("button", name="Download my progress").click()
     file: FilePayload = {"name": "progress.json", "mimeType": "application/json",
-                         "buffer": info.value.path().read_bytes()}
+                         "buffer": download_progress(page).path().read_bytes()}
     page.get_by_label("Import progress").set_input_files(file)
     summary = page.get_by_role("status").filter(has_text="Importing replaces")
     expect(summary).to_be_visible()
