@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from learner import open_d8
 from playwright.sync_api import Page, expect
-from test_accessibility import AXE, describe
+from test_accessibility import axe_violations, describe
 
 BUTTON_COLOURS = """e => { const s = getComputedStyle(e);
     return [s.color, s.getPropertyValue('-webkit-text-fill-color')] }"""
@@ -22,6 +22,6 @@ def test_under_forced_colours_the_buttons_text_is_in_the_colour_it_is_painted(
     assert filled == painted  # what axe reads is what Chromium paints: the system's ButtonText
     options = {"runOnly": {"type": "rule", "values": ["color-contrast"]},
                "resultTypes": ["violations"]}
-    violations = AXE.run(page, options=options).response["violations"]
+    violations = axe_violations(page, options)
     assert not violations, describe("under forced colours", violations)
     assert console_errors == []
