@@ -3,6 +3,7 @@ the wheels its kernel loads."""
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import re
@@ -69,8 +70,14 @@ KERNEL_PACKAGES = (*KERNEL_FROM_PYODIDE, *KERNEL_FROM_PYPI, *KERNEL_FROM_EXTENSI
 def package_wheel(out: Path) -> Path:
     """Build the package's wheel, fixtures inside, into out and return its path. Its files are
     dated by its inputs' last commit, so the same sources give the same wheel, lock and cache."""
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), "."],
-        env={"SOURCE_DATE_EPOCH": str(source_date(*WHEEL_INPUTS))})
+    # setuptools builds in this checkout's build/ and writes its egg-info into src/: two builds
+    # at once (two test workers, say) write over each other's files and one fails, so they
+    # take turns.
+    (ROOT / "build").mkdir(exist_ok=True)
+    with (ROOT / "build" / "wheel.lock").open("a") as turn:
+        fcntl.flock(turn, fcntl.LOCK_EX)
+        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), "."],
+            env={"SOURCE_DATE_EPOCH": str(source_date(*WHEEL_INPUTS))})
     return next(out.glob("attention_lessons-*.whl"))
 
 
