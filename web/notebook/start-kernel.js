@@ -39,13 +39,43 @@
     check();
   });
 
+  // Settles once JupyterLite's worker controls this page, or after CLAIM_MS. Its `ready`
+  // settles as soon as the worker is registered, while it may still be installing (it caches
+  // the app first); until it claims the page, the page is the site worker's or no worker's,
+  // and the kernel's requests to its drive go past both to the server (a 501 from
+  // `python3 -m http.server`, seen in 1 test run of 4 with two notebooks open at once).
+  const CLAIM_MS = 10000;
+  const controlled = (registration) => new Promise((done) => {
+    const { serviceWorker } = navigator;
+    const script = (registration?.installing ?? registration?.waiting ?? registration?.active)
+      ?.scriptURL;
+    const finish = () => {
+      clearTimeout(timer);
+      serviceWorker.removeEventListener("controllerchange", check);
+      done();
+    };
+    const check = () => {
+      if (!script || serviceWorker.controller?.scriptURL === script) finish();
+    };
+    const timer = setTimeout(() => {
+      console.warn(`${NAME}: JupyterLite's worker did not take this page in ${CLAIM_MS} ms`);
+      finish();
+    }, CLAIM_MS);
+    serviceWorker.addEventListener("controllerchange", check);
+    check();
+  });
+
   const start = async (app, specs, worker) => {
     const path = new URLSearchParams(location.search).get("path");
     if (!path?.endsWith(".ipynb")) return;
     const name = specs.defaultKernelName;
     // The kernel mounts the app's files only if JupyterLite's worker is registered when it is
-    // made, so wait for that, as the notebook would have (a refused worker rejects `ready`).
+    // made, so wait for that, as the notebook would have (a refused worker rejects `ready`),
+    // and then for the worker to control the page (above).
     await Promise.all([worker?.ready.catch(() => {}), registered(specs, name)]);
+    if (worker?.enabled) {
+      await controlled(await navigator.serviceWorker.getRegistration(location.href));
+    }
     // As the notebook's own context names its session: its path, and the file's name.
     const session = await app.serviceManager.sessions.startNew({
       path, name: path.split("/").pop(), type: "notebook", kernel: { name },
