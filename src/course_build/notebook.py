@@ -23,6 +23,7 @@ from .runtime import PYODIDE_DIST
 NOTEBOOK_DIST = DIST / "notebook"
 WHEEL_CACHE = ROOT / "build" / "notebook-wheels"  # PyPI downloads, kept between builds
 KERNEL_CACHE = ROOT / "build" / "kernel"  # the kernel's bytecode, by what made it
+WHEEL_LOCK = ROOT / "build" / "wheel.lock"  # held while the package's wheel is built
 WHEEL_INPUTS = (PACKAGE, FIXTURES, PYPROJECT)  # what the package's wheel is made of
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # Every cell in the page from the start. JupyterLab's default attaches the cells below the
@@ -73,8 +74,8 @@ def package_wheel(out: Path) -> Path:
     # setuptools builds in this checkout's build/ and writes its egg-info into src/: two builds
     # at once (two test workers, say) write over each other's files and one fails, so they
     # take turns.
-    (ROOT / "build").mkdir(exist_ok=True)
-    with (ROOT / "build" / "wheel.lock").open("a") as turn:
+    WHEEL_LOCK.parent.mkdir(exist_ok=True)
+    with WHEEL_LOCK.open("a") as turn:
         fcntl.flock(turn, fcntl.LOCK_EX)
         run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), "."],
             env={"SOURCE_DATE_EPOCH": str(source_date(*WHEEL_INPUTS))})
