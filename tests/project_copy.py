@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import functools
 import inspect
+import os
 import shutil
+import signal
 import subprocess
 from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -17,7 +20,7 @@ import pytest
 
 from course_build.notebook import KERNEL_CACHE, WHEEL_CACHE
 from course_build.paths import NODE_MODULES
-from workers import once_per_run
+from workers import in_the_background, once_per_run, run_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 # What each test module that builds a copy of the project does with it, by module name; the
@@ -69,12 +72,28 @@ def uses_a_copy(item: pytest.Item) -> TypeGuard[pytest.Function]:
 IN_THE_BACKGROUND = ["sh", "-c", 'echo 19 > /proc/self/autogroup 2>/dev/null; exec "$@"', "sh"]
 
 
-def run_in_the_background(argv: Sequence[str | Path], **options: Any,
+# The folder of this pytest run (workers.run_folder), once `copies` has started: where a
+# background process is counted, so that a timed test in either worker can stop it.
+RUN: list[Path] = []
+
+
+def run_in_the_background(argv: Sequence[str | Path], *, capture_output: bool = False,
+                          timeout: float | None = None, **options: Any,
                           ) -> subprocess.CompletedProcess[str]:
-    """subprocess.run(argv, text=True, check=False, **options) at the lowest CPU priority, so
-    that a copy's build takes only the CPU the other tests leave idle, and does not slow them."""
-    return subprocess.run([*IN_THE_BACKGROUND, *map(str, argv)], start_new_session=True,
-                          text=True, check=False, **options)
+    """subprocess.run(argv, text=True, check=False, ...) at the lowest CPU priority, so that a
+    copy's build takes only the CPU the other tests leave idle, and does not slow them; and
+    stopped while a timed test runs (workers.in_the_background), which nice does not give."""
+    pipe = subprocess.PIPE if capture_output else None
+    with (subprocess.Popen([*IN_THE_BACKGROUND, *map(str, argv)], start_new_session=True,
+                           text=True, stdout=pipe, stderr=pipe, **options) as process,
+          in_the_background(RUN[0], process.pid) if RUN else nullcontext()):
+        try:
+            out, err = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
 def run_copies_last(items: list[pytest.Item]) -> None:
@@ -95,6 +114,7 @@ def copies(
     no such test starts none. With two workers, each build runs in one of them, and the other
     gets its result (`workers.once_per_run`)."""
     wanted = {item.module.__name__ for item in request.session.items if uses_a_copy(item)}
+    RUN[:] = [run_folder(request.config, tmp_path_factory)]
     with ThreadPoolExecutor(max_workers=len(wanted) or 1) as pool:
         yield {name: pool.submit(once_per_run, request.config, tmp_path_factory, f"copy-{name}",
                                  functools.partial(BUILDS[name], tmp_path_factory.mktemp(name)))

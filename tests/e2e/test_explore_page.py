@@ -363,7 +363,7 @@ WATCH_PRESETS = """() => {
 }"""
 
 
-@pytest.mark.alone  # INP
+@pytest.mark.timed  # INP
 def test_presets_keep_the_page_responsive_on_a_cpu_slowed_four_times(
         page: Page, d8_url: str, console_errors: list[str]) -> None:
     """A preset is searched a slice at a time: no click waits more than INP's 200 ms, with

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 SECOND = 1_000
 
 
-@pytest.mark.alone  # within a second
+@pytest.mark.timed  # within a second
 def test_what_one_tab_saves_shows_in_the_other_and_nothing_is_lost(
     page: Page, d8_url: str, console_errors: list[str]
 ) -> None:
