@@ -36,6 +36,9 @@ def reported(page: Page) -> tuple[np.ndarray, np.ndarray]:
 
 
 def printed_row(page: Page, head: str, step: str) -> list[float]:
+    """A row of a head's explored steps, once the heads' panels are drawn (they are drawn after
+    the move's frame, and are busy until then)."""
+    expect(page.locator("#explore_heads")).not_to_have_attribute("aria-busy", "true")
     table = page.get_by_role(
         "table", name=f"The explored steps of {head}: scores, exponentials and weights")
     cell = table.get_by_role("row").filter(

@@ -3,7 +3,7 @@
 `start` hands it the lesson page (lesson.Page) whose record every move is kept in."""
 
 from pyodide.ffi import create_proxy
-from pyscript import window
+from pyscript import document, window
 
 import attention_lessons as course
 
@@ -19,20 +19,55 @@ def start(page):
     page.wanted = None  # the preset the learner asked for, while its search runs
     page.seeking = 0  # the timeout that runs its next slice, if any
     page.ahead = 0  # the interval that searches ahead, if any
+    page.heads_to_draw = []  # the heads' panels of the last move, while they are drawn
+    page.drawing_heads = False
 
 
 def render(skip="", whole=True):
     """Work every head on the explored points and draw the plane and the readout beside it;
-    the rest of Explore below, which is for reading, only where a move has ended (whole)."""
+    the rest of Explore below, which is for reading, only where a move has ended (whole), and
+    its heads' panels after this frame (draw_heads_after_paint)."""
     if not course.explorable(PAGE.worked.fixture):  # no plane can draw these vectors
         return None
     view = course.explore_view(PAGE.lesson, PAGE.worked.fixture, PAGE.explore, whole)
     update = course.explore_update(view)
     apply(course.changes(update, PAGE.explore_shown), skip)  # what the move changed, only
     PAGE.explore_shown = update
-    for head in view.heads:  # none on a drag's frames
-        render_head(f"explore_head_{head.id}", head)
+    if view.heads:  # none on a drag's frames
+        draw_heads_after_paint(view.heads)
     return view
+
+
+def draw_heads_after_paint(heads):
+    """Draw the heads' panels, which are for reading, once the move's frame is painted, a panel
+    a task, so that a click or a key waits behind one panel at most; a later move's panels
+    replace those not yet drawn. The panels are busy until the last is drawn."""
+    PAGE.heads_to_draw = list(heads)
+    by_id("explore_heads").setAttribute("aria-busy", "true")
+    if document.visibilityState == "hidden":  # it paints no frame to wait for
+        draw_heads(one=False)
+    elif not PAGE.drawing_heads:
+        PAGE.drawing_heads = True
+        window.requestAnimationFrame(AFTER_PAINT)
+
+
+def after_paint(*_):
+    window.setTimeout(DRAW_HEADS, 0)  # queued in a frame's callback, it runs after the paint
+
+
+def draw_heads(*_, one=True):
+    while PAGE.heads_to_draw:
+        head = PAGE.heads_to_draw.pop(0)
+        render_head(f"explore_head_{head.id}", head)
+        if one and PAGE.heads_to_draw:
+            window.setTimeout(DRAW_HEADS, 0)
+            return
+    PAGE.drawing_heads = False
+    by_id("explore_heads").removeAttribute("aria-busy")
+
+
+AFTER_PAINT = create_proxy(after_paint)
+DRAW_HEADS = create_proxy(draw_heads)
 
 
 def explored(explore, point=None, skip=""):
