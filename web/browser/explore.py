@@ -19,8 +19,7 @@ def start(page):
     page.wanted = None  # the preset the learner asked for, while its search runs
     page.seeking = 0  # the timeout that runs its next slice, if any
     page.ahead = 0  # the interval that searches ahead, if any
-    page.heads_to_draw = []  # the heads' panels of the last move, while they are drawn
-    page.drawing_heads = False
+    page.heads_to_draw = []  # the heads' panels of the last move not yet drawn
 
 
 def render(skip="", whole=True):
@@ -42,12 +41,12 @@ def draw_heads_after_paint(heads):
     """Draw the heads' panels, which are for reading, once the move's frame is painted, a panel
     a task, so that a click or a key waits behind one panel at most; a later move's panels
     replace those not yet drawn. The panels are busy until the last is drawn."""
+    drawing = bool(PAGE.heads_to_draw)  # the last move's panels are still being drawn
     PAGE.heads_to_draw = list(heads)
     by_id("explore_heads").setAttribute("aria-busy", "true")
     if document.visibilityState == "hidden":  # it paints no frame to wait for
         draw_heads(one=False)
-    elif not PAGE.drawing_heads:
-        PAGE.drawing_heads = True
+    elif not drawing:
         window.requestAnimationFrame(AFTER_PAINT)
 
 
@@ -62,7 +61,6 @@ def draw_heads(*_, one=True):
         if one and PAGE.heads_to_draw:
             window.setTimeout(DRAW_HEADS, 0)
             return
-    PAGE.drawing_heads = False
     by_id("explore_heads").removeAttribute("aria-busy")
 
 
