@@ -393,3 +393,26 @@ def test_presets_keep_the_page_responsive_on_a_cpu_slowed_four_times(
     slowest = max(page.evaluate("Object.values(window.interactions)"), default=0)
     assert slowest <= 200, f"the slowest interaction took {slowest} ms"
     assert console_errors == []
+
+
+def test_presets_stay_under_the_pointer_pressed_in_a_row(
+        page: Page, d8_url: str, console_errors: list[str]) -> None:
+    """A preset moves points inside the plane; the page must not scroll to follow them (the
+    browser's scroll anchoring), or the next press at the same place lands elsewhere."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_explore(page, d8_url, "The same two numbers.")
+    names = ("The two heads come closest to the single head.",
+             "The two heads land furthest from the single head.",
+             "Two keys tie for head A's largest weight.",
+             "The two heads come closest to the single head.")
+    page.get_by_role("button", name=names[0]).scroll_into_view_if_needed()
+    top = page.evaluate("() => scrollY")
+    for name in names:
+        button = page.get_by_role("button", name=name)
+        box = button.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(button).to_have_attribute("aria-pressed", "true", timeout=SEARCH_AT_4X_MS)
+        expect(page.locator("#explore_heads")).not_to_have_attribute("aria-busy", "true")
+        assert page.evaluate("() => scrollY") == top, f"the page scrolled at {name!r}"
+    assert console_errors == []
