@@ -13,6 +13,7 @@ from attention_lessons import (
     LESSONS,
     Progress,
     StateError,
+    Unreadable,
     bring_in,
     check,
     check_size,
@@ -20,6 +21,7 @@ from attention_lessons import (
     export_course,
     export_json,
     gate,
+    lock_prediction,
     read_course,
     save_takeaway,
     status,
@@ -84,7 +86,7 @@ def test_a_met_gate_here_stays_met_and_the_lesson_not_done_gains_the_backups_wor
     assert records["8-3"] == FINISHED["8-3"]
 
 
-def test_attempts_and_runs_never_go_down_and_the_backups_later_edit_wins() -> None:
+def test_attempts_and_runs_never_go_down_and_the_backups_answers_come_in() -> None:
     worked = WORKED["d8"]
     here = FINISHED["d8"]
     for typed in ("1", "2", "3"):  # three more runs here, the numbers now wrong
@@ -93,11 +95,73 @@ def test_attempts_and_runs_never_go_down_and_the_backups_later_edit_wins() -> No
     merged = bring_in(here, FINISHED["d8"], worked)
     assert merged.runs == here.runs == FINISHED["d8"].runs + 3
     assert merged.attempts == here.attempts
-    assert merged.answers == FINISHED["d8"].answers  # the backup's edit, brought in now
-    assert merged.takeaway == FINISHED["d8"].takeaway
+    assert merged.answers == FINISHED["d8"].answers  # the backup's, brought in now
     assert gate(merged, worked)
     untouched = bring_in(here, replace(FINISHED["d8"], takeaway=None), worked)
     assert untouched.takeaway == "my line from this browser"  # the backup has none to bring
+
+
+def test_of_two_takeaways_the_one_here_stays_unless_the_learner_chooses_the_backups() -> None:
+    worked = WORKED["8-2"]
+    here = save_takeaway(FINISHED["8-2"], "written here, later")
+    incoming = read_course(export_course(FINISHED), {**FINISHED, "8-2": here}, WORKED)
+    assert incoming.records() == {}  # nothing else is new, and the one here is kept
+    assert incoming.summary[0] == (
+        "8.2: the file brings nothing new but its takeaway; your progress here stays (a locked "
+        "prediction, three runs, 6 of 6 numbers right, gate met, a takeaway). Your takeaway "
+        "here and the file's differ: choose below which to keep.")
+    part = incoming.lessons[0]
+    assert part.takeaways == ("written here, later", FINISHED["8-2"].takeaway)
+    assert incoming.records(frozenset({"8-2"})) == {"8-2": FINISHED["8-2"]}
+    assert bring_in(here, FINISHED["8-2"], worked).takeaway == "written here, later"
+    assert bring_in(here, FINISHED["8-2"], worked, True).takeaway == FINISHED["8-2"].takeaway
+    assert bring_in(FRESH["8-2"], FINISHED["8-2"], worked).takeaway == FINISHED["8-2"].takeaway
+
+
+def test_a_prediction_locked_here_is_never_changed_by_a_merge_and_the_summary_says_so() -> None:
+    worked = WORKED["8-2"]
+    lesson = worked.lesson
+    first, last = lesson.predictions[0], lesson.predictions[-1]
+    here = lock_prediction(Progress(), lesson, last.id, "my own reason")
+    theirs = lock_prediction(Progress(), lesson, first.id, "the link's reason")
+    merged = bring_in(here, theirs, worked)
+    assert (merged.prediction, merged.why) == (last.id, "my own reason")
+    incoming = read_course(export_course({"8-2": theirs}), {**FRESH, "8-2": here}, WORKED)
+    assert incoming.summary[0].endswith(
+        f"The file's locked prediction (“{first.label}”) differs from yours here "
+        f"(“{last.label}”): yours stays, with your reason, since a locked prediction changes "
+        "only through Reset.")
+    assert bring_in(FRESH["8-2"], theirs, worked).prediction == first.id  # nothing locked here
+
+
+@pytest.mark.parametrize("newer", [True, False])
+def test_a_record_here_this_page_cannot_read_is_named_and_never_written_over(
+        newer: bool) -> None:
+    here: dict[str, Progress | Unreadable] = {**FRESH, "d8": Unreadable(newer)}
+    incoming = read_course(export_course(FINISHED), here, WORKED)
+    assert set(incoming.records()) == {"8-2", "8-3"}
+    said = incoming.summary[1]
+    if newer:
+        assert said == ("D8: your progress here was saved by a newer version of this site, "
+                        "which this page cannot read, so it is left as it is and nothing of the "
+                        "file's is brought in for it. Reload the page to bring this in.")
+    else:
+        assert said.startswith("D8: your progress here cannot be read, so it is left as it is")
+    assert track_view(here, WORKED)[1].status.startswith(
+        "Status: saved by a newer version" if newer else "Status: its saved progress cannot")
+
+
+def test_a_takeaway_saved_here_after_the_summary_shows_it_again() -> None:
+    incoming = read_course(export_course(FINISHED), FRESH, WORKED)
+    later = {**FRESH, "8-2": save_takeaway(Progress(), "saved in another tab meanwhile")}
+    again = confirm_course(incoming, later, WORKED)
+    assert again.changed
+    assert again.lessons[0].takeaways == ("saved in another tab meanwhile",
+                                          FINISHED["8-2"].takeaway)
+    assert not confirm_course(again, later, WORKED).changed
+    unreadable = confirm_course(incoming, {**FRESH, "d8": Unreadable(True)}, WORKED)
+    assert unreadable.changed
+    assert "d8" not in unreadable.records()
 
 
 def test_a_backup_that_brings_nothing_new_changes_nothing_and_says_so() -> None:

@@ -22,6 +22,7 @@ from attention_lessons import (
     persist_said,
     read_course,
     read_link,
+    save_takeaway,
     suggest_backup,
 )
 from course_work import FINISHED, FRESH, WORKED, started
@@ -91,13 +92,37 @@ def test_the_link_is_the_pages_address_with_the_progress_in_its_fragment() -> No
 
 def test_the_summary_offers_a_confirm_only_where_it_changes_something() -> None:
     incoming = read_course(export_course(FINISHED), FRESH, WORKED)
-    update = incoming_update(incoming)
-    assert update.hidden == {"course_import_confirm": False}
+    update = incoming_update(incoming, WORKED)
+    assert update.hidden == {"course_import_confirm": False,
+                             **{f"takeaway_choice_{slug}": True for slug in WORKED}}
     assert update.texts["course_import_confirm"] == "Bring in the file's progress"
     assert update.texts["course_import_message"].count("\n") == len(WORKED) - 1
     assert brought_in(incoming, WORKED).startswith("Brought in from the file: 8.2, D8")
     same = incoming_update(read_link(course_link("http://x/", FINISHED)[len("http://x/"):],
-                                     FINISHED, WORKED))
-    assert same.hidden == {"course_import_confirm": True}
+                                     FINISHED, WORKED), WORKED)
+    assert same.hidden["course_import_confirm"]
     assert same.texts["course_import_message"].endswith("so there is nothing to confirm.")
     assert same.texts["course_import_confirm"] == "Bring in the link's progress"
+
+
+def test_two_takeaways_are_offered_to_choose_and_the_confirm_follows_the_choice() -> None:
+    here = {**FINISHED, "8-2": save_takeaway(FINISHED["8-2"], "mine")}
+    incoming = read_course(export_course(FINISHED), here, WORKED)
+    update = incoming_update(incoming, WORKED)
+    assert not update.hidden["takeaway_choice_8-2"]
+    assert update.hidden["takeaway_choice_d8"]
+    assert update.hidden["course_import_confirm"]  # nothing changes while the one here stays
+    assert update.texts["takeaway_here_8-2_text"] == "Yours here: “mine”"
+    assert update.texts["takeaway_theirs_8-2_text"] == f"The file's: “{FINISHED['8-2'].takeaway}”"
+    assert update.checked["takeaway_here_8-2"]
+    assert not update.checked["takeaway_theirs_8-2"]
+    chosen = incoming_update(incoming, WORKED, their_takeaways=frozenset({"8-2"}))
+    assert not chosen.hidden["course_import_confirm"]
+    assert chosen.checked["takeaway_theirs_8-2"]
+    assert not chosen.checked["takeaway_here_8-2"]
+    blocked = incoming_update(incoming, WORKED, can_store=False,
+                              their_takeaways=frozenset({"8-2"}))
+    assert blocked.hidden["course_import_confirm"]
+    assert blocked.hidden["takeaway_choice_8-2"]
+    assert blocked.texts["course_import_message"].endswith(
+        "nothing can be brought in here: allow this site to keep data, then try again.")

@@ -90,6 +90,23 @@ def test_only_a_fragment_meant_as_a_progress_link_is_taken_for_one() -> None:
     assert not holds_progress("#section-2")
     assert not holds_progress("")
     assert not holds_progress("#access_token=progress=1.")
+    assert not holds_progress("#backup")  # the track's own section
+    assert not holds_progress("#progress_link")
+
+
+@pytest.mark.parametrize("cut", ["#progress%3D", "#progress", "#progr", "#p", "#progress=",
+                                 "#progress=1"])
+def test_a_link_damaged_in_its_prefix_is_taken_for_one_and_refused_as_damaged(cut: str) -> None:
+    assert holds_progress(cut)
+    with pytest.raises(StateError, match=DAMAGED):
+        unpack_link(cut)
+
+
+def test_a_link_whose_equals_sign_was_escaped_on_the_way_reads_as_written() -> None:
+    escaped = LINK.replace("=", "%3D", 1)
+    assert escaped.startswith("#progress%3D1.")
+    assert holds_progress(escaped)
+    assert read_link(escaped, FRESH, WORKED).records() == FINISHED
 
 
 def test_every_cut_and_every_changed_character_is_refused_as_damaged() -> None:

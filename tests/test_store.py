@@ -169,7 +169,6 @@ def test_a_second_unreadable_record_replaces_the_first_copy_and_says_so() -> Non
 
 
 def test_reset_also_removes_the_copy_set_aside_and_offers_to_say_so() -> None:
-    key = f"{store_key(D8.lesson)}:unreadable"
     storage = MemoryStorage({store_key(D8.lesson): "{not json"})
     store = Store(storage)
     _, notice = store.load(D8.lesson)
@@ -177,8 +176,8 @@ def test_reset_also_removes_the_copy_set_aside_and_offers_to_say_so() -> None:
     assert store.copy_set_aside(D8.lesson) == len("{not json")
     assert removes_copy(9) == ("It also removes the copy of unreadable saved progress "
                                "(9 characters) that this browser set aside.")
-    store.forget(D8.lesson)
-    assert key not in storage.items
+    assert store.forget(D8.lesson) == (Progress(), "")  # the record it set aside is its own
+    assert storage.items == {store_key(D8.lesson): to_json(Progress())}
     assert store.copy_set_aside(D8.lesson) is None
     assert store.notice(D8.lesson, "") == ""
 

@@ -18,6 +18,7 @@ from attention_lessons import (
     lock_prediction,
     lock_reading,
     read_import,
+    save_takeaway,
     set_explore,
 )
 from strategies import D8
@@ -36,6 +37,22 @@ def test_a_downloaded_file_imports_back_whole_and_says_what_it_replaces() -> Non
         "Importing replaces your progress here (no prediction, zero runs, 0 of 6 numbers right, "
         "gate not met) with the file's (a locked prediction, one run, 2 of 6 numbers right, "
         "gate not met).")
+
+
+def test_the_summary_says_which_prediction_reason_and_takeaway_an_import_replaces() -> None:
+    here = save_takeaway(LOCKED, "mine, written here")
+    other = lock_prediction(Progress(), LESSON, "same", "the file's reason")
+    summary = read_import(export_json(save_takeaway(other, "the file's"), LESSON), here,
+                          D8).summary
+    assert summary.endswith(
+        "a takeaway). Your locked prediction, “{}”, and your reason are replaced by the file's, "
+        "“{}”. Your takeaway here is replaced by the file's.".format(
+            LESSON.prediction_label("different"), LESSON.prediction_label("same")))
+    same = read_import(export_json(lock_prediction(Progress(), LESSON, "different", "why not"),
+                                   LESSON), here, D8).summary
+    assert same.endswith(" The reason you gave for your prediction is replaced by the file's. "
+                         "Your takeaway here is removed: the file holds none.")
+    assert read_import(export_json(here, LESSON), here, D8).summary.endswith("a takeaway).")
 
 
 def spoiled(**fields: object) -> str:

@@ -7,10 +7,11 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from ._explore import Explore
 from ._lesson import Worked
 from ._merge import merge
-from ._progress import Progress, gate
-from ._transfer import KIND, NOT_THIS_SITE, describe, parse_text, read_record, refused
+from ._progress import Progress, Unreadable, gate
+from ._transfer import KIND, NOT_THIS_SITE, describe, parse_text, quoted, read_record, refused
 
 COURSE_KIND = "attention-lessons course progress"
 COURSE_VERSION = 1
@@ -30,28 +31,53 @@ def export_course(progress: Mapping[str, Progress]) -> str:
     return json.dumps(course_document(progress), sort_keys=True, indent=1)
 
 
-def bring_in(current: Progress, incoming: Progress, worked: Worked) -> Progress:
+def bring_in(current: Progress, incoming: Progress, worked: Worked,
+             their_takeaway: bool = False) -> Progress:
     """Merge a backup's record of a lesson into the one here by the two-tab rules, keeping a
-    gate met here met."""
+    gate met here met, a prediction locked here as it is, and the takeaway here unless the
+    learner chose the backup's."""
     # A backup shares no history with this browser, so it merges against a fresh record: what
-    # it holds is the later edit, brought in now; locks, counts and the right reading from both.
+    # it holds is brought in now; locks, counts and the right reading from both. Nothing says
+    # which of two takeaways was written later, so the learner chooses (takeaways below).
     merged = merge(Progress(), current, incoming, worked.lesson)
+    if current.prediction is not None:  # a locked prediction changes only through Reset
+        merged = replace(merged, prediction=current.prediction, why=current.why)
+    if current.takeaway is not None and not (their_takeaway and incoming.takeaway is not None):
+        merged = replace(merged, takeaway=current.takeaway)
     if gate(current, worked) and not gate(merged, worked):
         merged = replace(merged, answers=current.answers, graded=current.graded)
     return merged
 
 
+def takeaways(current: Progress | Unreadable, incoming: Progress) -> tuple[str, str] | None:
+    """Return the takeaway here and the backup's where both have one and they differ: the
+    learner chooses which to keep."""
+    if not isinstance(current, Progress) or current.takeaway is None:
+        return None
+    if incoming.takeaway is None or incoming.takeaway == current.takeaway:
+        return None
+    return current.takeaway, incoming.takeaway
+
+
 @dataclass(frozen=True)
 class LessonIncoming:
     """One lesson's part of a checked backup: the backup's record, the record here that the
-    summary describes, what merging the two makes, and the summary in words."""
+    summary describes (or that it cannot be read), what merging the two makes with the
+    takeaway here kept, the summary in words, and the two takeaways where they differ."""
 
     slug: str
     progress: Progress
-    current: Progress
-    merged: Progress
+    current: Progress | Unreadable
+    merged: Progress | Unreadable
     summary: str
     note: str = ""
+    takeaways: tuple[str, str] | None = None
+
+    def result(self, their_takeaway: bool = False) -> Progress | Unreadable:
+        """Return what the confirm stores, with the backup's takeaway if the learner chose it."""
+        if self.takeaways is None or not their_takeaway or not isinstance(self.merged, Progress):
+            return self.merged
+        return replace(self.merged, takeaway=self.progress.takeaway)
 
 
 @dataclass(frozen=True)
@@ -77,13 +103,16 @@ class CourseIncoming:
                             "brought in yet. This is what it brings in now:")
         return tuple(lines)
 
-    def records(self) -> dict[str, Progress]:
-        """Return the merged record of each lesson the confirm changes, by slug."""
-        return {part.slug: part.merged for part in self.lessons if part.merged != part.current}
+    def records(self, their_takeaways: frozenset[str] = frozenset()) -> dict[str, Progress]:
+        """Return the merged record of each lesson the confirm changes, by slug, with the
+        backup's takeaway in the lessons named in their_takeaways."""
+        return {part.slug: result for part in self.lessons
+                if isinstance(result := part.result(part.slug in their_takeaways), Progress)
+                and result != part.current}
 
 
-def read_course(text: str, current: Mapping[str, Progress], worked: Mapping[str, Worked],
-                what: str = "file") -> CourseIncoming:
+def read_course(text: str, current: Mapping[str, Progress | Unreadable],
+                worked: Mapping[str, Worked], what: str = "file") -> CourseIncoming:
     """Check a course backup, or one lesson's file, before anything changes, raising StateError
     with a clear message; `what` says whether it came as a "file" or a "link"."""
     records = _records(parse_text(text, what), what)
@@ -96,13 +125,20 @@ def read_course(text: str, current: Mapping[str, Progress], worked: Mapping[str,
     return _summarised(read, current, worked, what, missing)
 
 
-def confirm_course(incoming: CourseIncoming, current: Mapping[str, Progress],
+def confirm_course(incoming: CourseIncoming, current: Mapping[str, Progress | Unreadable],
                    worked: Mapping[str, Worked]) -> CourseIncoming:
     """Merge the backup again into the progress here now: the confirm writes its records unless
-    it is `changed`, its summary no longer the one shown, which must then be confirmed again."""
+    it is `changed`, the progress here no longer the one its summary described (Explore's
+    points aside, which are scratch), which must then be confirmed again."""
     read = {part.slug: (part.progress, part.note) for part in incoming.lessons}
     fresh = _summarised(read, current, worked, incoming.what, incoming.missing)
-    return replace(fresh, changed=replace(incoming, changed=False).summary != fresh.summary)
+    changed = [_graded(part.current) for part in incoming.lessons] != [
+        _graded(part.current) for part in fresh.lessons]
+    return replace(fresh, changed=changed)
+
+
+def _graded(here: Progress | Unreadable) -> Progress | Unreadable:
+    return replace(here, explore=Explore()) if isinstance(here, Progress) else here
 
 
 def _records(raw: dict[str, Any], what: str) -> dict[str, Any]:
@@ -134,22 +170,59 @@ def _records(raw: dict[str, Any], what: str) -> dict[str, Any]:
     return lessons
 
 
-def _summarised(read: Mapping[str, tuple[Progress, str]], current: Mapping[str, Progress],
-                worked: Mapping[str, Worked], what: str,
-                missing: tuple[str, ...]) -> CourseIncoming:
+def _summarised(read: Mapping[str, tuple[Progress, str]],
+                current: Mapping[str, Progress | Unreadable], worked: Mapping[str, Worked],
+                what: str, missing: tuple[str, ...]) -> CourseIncoming:
     parts = []
     for slug, (progress, note) in read.items():
         here, w = current[slug], worked[slug]
+        if isinstance(here, Unreadable):
+            parts.append(LessonIncoming(slug, progress, here, here, _left(w, here, what), note))
+            continue
         merged = bring_in(here, progress, w)
         code = w.lesson.code
+        choose = takeaways(here, progress)
         if merged == here:
             summary = (f"{code}: the {what} brings nothing new; your progress here stays "
                        f"({describe(here, w)}).{note}")
+            if choose:
+                summary = (f"{code}: the {what} brings nothing new but its takeaway; your "
+                           f"progress here stays ({describe(here, w)}).{note}")
         else:
             summary = (f"{code}: your progress here ({describe(here, w)}) and the {what}'s "
                        f"({describe(progress, w)}) merge into {describe(merged, w)}.{note}")
-        parts.append(LessonIncoming(slug, progress, here, merged, summary, note))
+        summary += _kept_lock(here, progress, w, what)
+        if choose:
+            summary += (f" Your takeaway here and the {what}'s differ: choose below which to "
+                        "keep.")
+        parts.append(LessonIncoming(slug, progress, here, merged, summary, note, choose))
     return CourseIncoming(tuple(parts), missing, what)
+
+
+def _left(worked: Worked, here: Unreadable, what: str) -> str:
+    # A record this build cannot read is never written over: say why, and how to bring it in.
+    code = worked.lesson.code
+    if here.newer:
+        return (f"{code}: your progress here was saved by a newer version of this site, which "
+                f"this page cannot read, so it is left as it is and nothing of the {what}'s is "
+                "brought in for it. Reload the page to bring this in.")
+    return (f"{code}: your progress here cannot be read, so it is left as it is and nothing of "
+            f"the {what}'s is brought in for it. Open {code} once (it sets that record aside), "
+            "then bring this in again.")
+
+
+def _kept_lock(here: Progress, incoming: Progress, worked: Worked, what: str) -> str:
+    # A locked prediction is never changed by a merge: say so where the two differ.
+    lesson = worked.lesson
+    if here.prediction is None or incoming.prediction is None:
+        return ""
+    if here.prediction == incoming.prediction:
+        return ""
+    mine = quoted(lesson.prediction_label(here.prediction))
+    theirs = quoted(lesson.prediction_label(incoming.prediction))
+    return (f" The {what}'s locked prediction ({theirs}) differs from yours here ({mine}): "
+            "yours stays, with your reason, since a locked prediction changes only through "
+            "Reset.")
 
 
 def _named(name: str) -> str:

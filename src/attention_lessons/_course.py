@@ -6,11 +6,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ._lesson import Lesson, Worked
-from ._progress import Progress, gate
+from ._progress import Progress, Unreadable, gate
+
+NEWER = "saved by a newer version of this site: reload this page to see it"
+DAMAGED = "its saved progress cannot be read: open the lesson to set it aside"
 
 
-def status(progress: Progress, worked: Worked) -> str:
-    """Return "done" once the gate is met, "not started" before anything, else "in progress"."""
+def status(progress: Progress | Unreadable, worked: Worked) -> str:
+    """Return "done" once the gate is met, "not started" before anything, else "in progress";
+    a record this page cannot read is never taken for one not started."""
+    if isinstance(progress, Unreadable):
+        return NEWER if progress.newer else DAMAGED
     if gate(progress, worked):
         return "done"
     return "not started" if progress == Progress() else "in progress"
@@ -23,7 +29,7 @@ def opens_text(lesson: Lesson, lessons: Mapping[str, Lesson]) -> str:
     return f"opens once {lessons[lesson.prerequisite].code} is done"
 
 
-def waiting(lesson: Lesson, progress: Mapping[str, Progress],
+def waiting(lesson: Lesson, progress: Mapping[str, Progress | Unreadable],
             worked: Mapping[str, Worked]) -> bool:
     """Return whether the lesson this one builds on is not done yet (it never blocks anyone)."""
     before = lesson.prerequisite
@@ -39,7 +45,7 @@ class TrackRow:
     opens: str  # "opens once 8.2 is done", "open", or "" for a lesson that waits for nothing
 
 
-def track_view(progress: Mapping[str, Progress],
+def track_view(progress: Mapping[str, Progress | Unreadable],
                worked: Mapping[str, Worked]) -> tuple[TrackRow, ...]:
     """Build every lesson's row from the saved progress, in track order."""
     lessons = {slug: w.lesson for slug, w in worked.items()}

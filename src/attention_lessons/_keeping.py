@@ -11,7 +11,8 @@ from ._backup import CourseIncoming
 from ._dom import PageUpdate
 from ._lesson import Worked
 from ._link import progress_link
-from ._progress import Progress, gate
+from ._progress import Progress, Unreadable, gate
+from ._transfer import quoted
 
 LAST_BACKUP_KEY = "attention-lessons:last-backup"  # milliseconds since 1970, as Date.now()
 SUGGESTION_KEY = "attention-lessons:backup-suggestion"  # "dismissed" once the learner says so
@@ -43,6 +44,8 @@ SHARED = "Shared. Open the link on the other device to bring your progress there
 NOT_SHARED = "Not shared; nothing was sent."
 DOWNLOADED = "Downloaded. Import that file on the track in another browser to bring it there."
 NOTHING_NEW = " Nothing here would change, so there is nothing to confirm."
+CANNOT_KEEP = (" This browser is not letting the page save, so nothing can be brought in here: "
+               "allow this site to keep data, then try again.")
 CONFIRM = {"file": "Bring in the file's progress", "link": "Bring in the link's progress"}
 
 
@@ -98,23 +101,78 @@ def suggest_backup(progress: Progress, worked: Worked, dismissed: object) -> boo
     return gate(progress, worked) and dismissed != DISMISSED
 
 
+def readable(here: Mapping[str, Progress | Unreadable]) -> dict[str, Progress]:
+    """Return the records a backup holds: every lesson's here but those this page cannot read,
+    which are left out, never saved as empty."""
+    return {slug: record for slug, record in here.items() if isinstance(record, Progress)}
+
+
+def left_out(here: Mapping[str, Progress | Unreadable], worked: Mapping[str, Worked],
+             what: str) -> str:
+    """Return what the track says of the lessons a backup (a "file" or a "link") leaves out
+    because this page cannot read their records; "" when it holds every lesson."""
+    reasons = []
+    for slug, record in here.items():
+        if isinstance(record, Unreadable):
+            code = worked[slug].lesson.code
+            reasons.append(f"{code} (saved by a newer version of this site: reload the page to "
+                           "include it)" if record.newer else f"{code} (its saved progress "
+                           f"cannot be read: open {code} once to set it aside)")
+    if not reasons:
+        return ""
+    return (f" The {what} leaves out {' and '.join(reasons)}, so this is not counted as a "
+            "backup.")
+
+
 def course_link(page_url: str, progress: Mapping[str, Progress]) -> str:
     """Return the track's address with the course's progress in its fragment."""
     return urldefrag(page_url).url + progress_link(progress)
 
 
-def incoming_update(incoming: CourseIncoming) -> PageUpdate:
-    """Return the track's import summary, one line a lesson, and its confirm button: shown,
-    and named for the file or the link, only where the confirm would change something."""
-    changes = bool(incoming.records())
-    lines = "\n".join(incoming.summary) + ("" if changes else NOTHING_NEW)
-    return PageUpdate(texts={"course_import_message": lines,
-                             "course_import_confirm": CONFIRM[incoming.what]},
-                      hidden={"course_import_confirm": not changes})
+def takeaway_ids(slug: str) -> tuple[str, str, str]:
+    """Return the ids of a lesson's takeaway choice on the track: its fieldset, and the
+    radios that keep the takeaway here and take the backup's."""
+    return f"takeaway_choice_{slug}", f"takeaway_here_{slug}", f"takeaway_theirs_{slug}"
 
 
-def brought_in(incoming: CourseIncoming, worked: Mapping[str, Worked]) -> str:
+def import_cleared(worked: Mapping[str, Worked], message: str = "") -> PageUpdate:
+    """Return the track's import with no backup in view: a message, if any, and no confirm
+    and no takeaway to choose."""
+    ids = [takeaway_ids(slug) for slug in worked]
+    return PageUpdate(texts={"course_import_message": message},
+                      hidden={"course_import_confirm": True, **{i[0]: True for i in ids}},
+                      checked={**{i[1]: True for i in ids}, **{i[2]: False for i in ids}})
+
+
+def incoming_update(incoming: CourseIncoming, worked: Mapping[str, Worked],
+                    can_store: bool = True, their_takeaways: frozenset[str] = frozenset(),
+                    trouble: str = "") -> PageUpdate:
+    """Return the track's import summary, one line a lesson, each takeaway to choose, and its
+    confirm button: shown, and named for the file or the link, only where the confirm would
+    change something and this browser can store it; `trouble` says why a confirm stored
+    nothing, above the summary."""
+    changes = bool(incoming.records(their_takeaways)) and can_store
+    lines = "\n".join((trouble, *incoming.summary) if trouble else incoming.summary) + (
+        CANNOT_KEEP if not can_store else "" if changes else NOTHING_NEW)
+    update = import_cleared(worked, lines)
+    update.texts["course_import_confirm"] = CONFIRM[incoming.what]
+    update.hidden["course_import_confirm"] = not changes
+    for part in incoming.lessons:
+        if part.takeaways is None or not can_store:
+            continue
+        fieldset, here, theirs = takeaway_ids(part.slug)
+        mine, other = part.takeaways
+        update.hidden[fieldset] = False
+        update.texts[f"{here}_text"] = f"Yours here: {quoted(mine)}"
+        update.texts[f"{theirs}_text"] = f"The {incoming.what}'s: {quoted(other)}"
+        update.checked[theirs] = part.slug in their_takeaways
+        update.checked[here] = part.slug not in their_takeaways
+    return update
+
+
+def brought_in(incoming: CourseIncoming, worked: Mapping[str, Worked],
+               their_takeaways: frozenset[str] = frozenset()) -> str:
     """Return what the track says once a backup's progress is merged in."""
-    codes = ", ".join(worked[slug].lesson.code for slug in incoming.records())
+    codes = ", ".join(worked[slug].lesson.code for slug in incoming.records(their_takeaways))
     return (f"Brought in from the {incoming.what}: {codes}. Each lesson's status above is your "
             "progress now.")

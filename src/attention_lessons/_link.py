@@ -6,10 +6,11 @@ import base64
 import json
 import zlib
 from collections.abc import Mapping
+from urllib.parse import unquote
 
 from ._backup import CourseIncoming, course_document, read_course
 from ._lesson import Worked
-from ._progress import Progress
+from ._progress import Progress, Unreadable
 from ._transfer import FAR_TOO_BIG, MAX_FILE, refused
 
 LINK_KEY = "progress="
@@ -33,9 +34,16 @@ def progress_link(progress: Mapping[str, Progress]) -> str:
     return PREFIX + base64.urlsafe_b64encode(sealed).rstrip(b"=").decode("ascii")
 
 
+def _meant(fragment: str) -> str:
+    # A messenger or a mail program may escape the link's "=" as "%3D": read it as written.
+    return unquote(fragment.removeprefix("#"))
+
+
 def holds_progress(fragment: str) -> bool:
-    """Return whether a URL's fragment is meant as a progress link, good or bad."""
-    return fragment.removeprefix("#").startswith(LINK_KEY)
+    """Return whether a URL's fragment is meant as a progress link, good or bad: one cut short
+    inside its "progress=" is one too."""
+    meant = _meant(fragment)
+    return meant.startswith(LINK_KEY) or (meant != "" and LINK_KEY.startswith(meant))
 
 
 def unpack_link(fragment: str) -> str:
@@ -46,7 +54,10 @@ def unpack_link(fragment: str) -> str:
                               f"{MAX_LINK:,} characters)")
     if not holds_progress(fragment):
         raise refused("link", "holds no progress from this site")
-    version, dot, payload = fragment.removeprefix("#").removeprefix(LINK_KEY).partition(".")
+    meant = _meant(fragment)
+    if not meant.startswith(LINK_KEY):  # cut short before its data begins
+        raise refused("link", DAMAGED)
+    version, dot, payload = meant.removeprefix(LINK_KEY).partition(".")
     if version != str(LINK_VERSION):
         if dot and version.isascii() and version.isdigit() and int(version[:6]) > LINK_VERSION:
             raise refused("link", "was made by a newer version of this site. Reload the page "
@@ -55,7 +66,7 @@ def unpack_link(fragment: str) -> str:
     return _inflate(_unsealed(payload))
 
 
-def read_link(fragment: str, current: Mapping[str, Progress],
+def read_link(fragment: str, current: Mapping[str, Progress | Unreadable],
               worked: Mapping[str, Worked]) -> CourseIncoming:
     """Check a progress link before anything changes, as a backup file is checked once
     unpacked, raising StateError with a clear message."""

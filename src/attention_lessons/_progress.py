@@ -197,6 +197,24 @@ class Salvaged:
     version: int = VERSION
 
 
+@dataclass(frozen=True)
+class Unreadable:
+    """A stored record this build cannot read: written by a newer build, or damaged. Whoever
+    reads it leaves it exactly as it is: it is never written over, nor counted as empty."""
+
+    newer: bool = False
+
+
+def newer_version(text: str) -> bool:
+    """Return whether a stored text is a record of a version newer than this build reads."""
+    try:
+        raw = _parsed(text)
+    except StateError:
+        return False
+    version = raw.get("version") if isinstance(raw, dict) else None
+    return type(version) is int and version > VERSION
+
+
 def salvage_json(text: str, lesson: Lesson) -> Salvaged:
     """Read a saved record as from_json does, except that a part that can be rebuilt (Explore's
     points and experiments, a stored gate) is dropped and named when it cannot be read."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from ._errors import StateError
 from ._lesson import Lesson
 from ._merge import merge, was_reset
-from ._progress import VERSION, Progress, salvage_json, to_json
+from ._progress import VERSION, Progress, Unreadable, newer_version, salvage_json, to_json
 
 NOT_SAVING = ("This browser is not letting the page save, so your progress lasts only while "
               "this tab is open.")
@@ -33,11 +34,18 @@ class Loaded:
     unreadable: bool = False
     dropped: tuple[str, ...] = ()  # the parts that could not be read and were left out
     older: bool = False  # written by an older build, one that never read this build's records
+    newer: bool = False  # unreadable because a newer build wrote it
 
     @property
     def whole(self) -> bool:
         """Return whether the record was read whole, so that it may be written over."""
         return not self.unreadable and not self.dropped
+
+    @property
+    def here(self) -> Progress | Unreadable:
+        """Return the progress as another page (the track) counts it: a record this build
+        cannot read is never taken for an empty one."""
+        return Unreadable(self.newer) if self.unreadable else self.progress
 
 
 def store_key(lesson: Lesson) -> str:
@@ -86,9 +94,33 @@ def load_record(raw: str | None, lesson: Lesson) -> Loaded:
     try:
         read = salvage_json(raw, lesson)
     except StateError:
-        return Loaded(Progress(), set_aside(backup_key(lesson)), unreadable=True)
+        return Loaded(Progress(), set_aside(backup_key(lesson)), unreadable=True,
+                      newer=newer_version(raw))
     notice = salvaged(backup_key(lesson), read.dropped) if read.dropped else ""
     return Loaded(read.progress, notice, dropped=read.dropped, older=read.version < VERSION)
+
+
+def cannot_bring_in(lesson: Lesson, newer: bool) -> str:
+    """Return why nothing is brought in where a lesson's stored record cannot be read."""
+    why = ("was saved by a newer version of this site" if newer else "cannot be read")
+    return (f"Nothing was brought in: your progress for {lesson.code} here {why}, and it is "
+            "left as it is.")
+
+
+def refused_all(lesson: Lesson) -> str:
+    """Return why nothing was brought in when storage refused one lesson's record."""
+    return (f"Nothing was brought in: this browser's storage refused {lesson.code}'s progress "
+            "(it may be full), so every lesson is as it was. Free some space for this site, "
+            "then bring it in again.")
+
+
+def not_imported(trouble: str) -> str:
+    """Return what a lesson's Import says when storage would not take the file's record."""
+    if trouble == NOT_SAVED_YET:
+        return ("Nothing was imported: this browser's storage refused the file's progress (it "
+                "may be full), so your progress here is as it was. Free some space for this "
+                "site, then confirm again.")
+    return f"Nothing was imported. {trouble}"
 
 
 def notices(loaded: str, trouble: str) -> str:
@@ -143,9 +175,9 @@ class Store:
             return None
         return raw if isinstance(raw, str) else None  # JavaScript's null is not None in Pyodide
 
-    def peek(self, lesson: Lesson) -> Progress:
+    def peek(self, lesson: Lesson) -> Progress | Unreadable:
         """Read a lesson's progress for another page (the track), setting nothing aside."""
-        return load_record(self._read(store_key(lesson)), lesson).progress
+        return load_record(self._read(store_key(lesson)), lesson).here
 
     def load(self, lesson: Lesson) -> tuple[Progress, str]:
         """Read a lesson's progress and the notice to show; an unreadable record is set aside."""
@@ -228,28 +260,80 @@ class Store:
         return self._write(lesson, self._merge(lesson, progress, stored)[0])
 
     def put(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
-        """Replace the stored record outright (Import), clearing an unreadable one."""
+        """Replace the stored record outright (Import)."""
+        trouble = self._may_replace(lesson)
+        return (progress, trouble) if trouble else self._write(lesson, progress)
+
+    def _may_replace(self, lesson: Lesson) -> str:
+        # "" once this tab may replace the stored record outright, else why not: an unreadable
+        # record that could not be set aside is cleared first (Reset offers to); one another
+        # tab wrote that this tab cannot read stays.
         if self.storage is None:
-            return progress, NOT_SAVING
+            return NOT_SAVING
         if self.held.pop(lesson.slug, None) is not None:
             try:
                 self.storage.removeItem(store_key(lesson))
             except Exception:
                 self.held[lesson.slug] = 0
-                return progress, NOT_SET_ASIDE
+                return NOT_SET_ASIDE
             self.said[lesson.slug] = ""  # "nothing you do here is saved" is no longer true
-        return self._write(lesson, progress)
+            return ""
+        return "" if self._stored(lesson) is not None else OUT_OF_DATE
+
+    def write_all(self, records: Iterable[tuple[Lesson, Progress]]) -> str:
+        """Store every lesson's record or none (the track's import, on confirm); return "" once
+        all are stored, else why nothing was, naming the lesson.
+
+        A stored record read without a part that could not be read is set aside first, as a
+        lesson page sets it aside on load; one this build cannot read at all is never written
+        over. Should any write be refused, those before it are undone.
+        """
+        if self.storage is None:
+            return NOT_SAVING
+        writes: list[tuple[Lesson, str, str]] = []
+        for lesson, progress in records:
+            raw = self._read(store_key(lesson))
+            stored = load_record(raw, lesson)
+            if stored.unreadable:
+                return cannot_bring_in(lesson, stored.newer)
+            if stored.dropped and raw is not None and raw != self._read(backup_key(lesson)):
+                writes.append((lesson, backup_key(lesson), raw))
+            writes.append((lesson, store_key(lesson), to_json(progress)))
+        done: list[tuple[str, str | None]] = []
+        for lesson, key, value in writes:
+            before = self._read(key)
+            try:
+                self.storage.setItem(key, value)
+            except Exception:
+                self._undo(done)
+                return refused_all(lesson)
+            done.append((key, before))
+        return ""
+
+    def _undo(self, done: list[tuple[str, str | None]]) -> None:
+        assert self.storage is not None
+        for key, before in reversed(done):
+            try:  # what was there fitted before, and the later writes are gone first
+                if before is None:
+                    self.storage.removeItem(key)
+                else:
+                    self.storage.setItem(key, before)
+            except Exception:
+                continue
 
     def forget(self, lesson: Lesson) -> tuple[Progress, str]:
         """Reset: replace the stored record with a fresh one and remove the set-aside copy."""
-        if self.storage is not None:
-            try:
-                self.storage.removeItem(backup_key(lesson))
-            except Exception:
-                pass  # the copy stays, and the notice that names it with it
-            else:
-                self.said[lesson.slug] = ""
-        return self.put(lesson, Progress())
+        trouble = self._may_replace(lesson)  # before the copy goes, which tells this tab's own
+        if trouble:
+            return Progress(), trouble
+        assert self.storage is not None
+        try:
+            self.storage.removeItem(backup_key(lesson))
+        except Exception:
+            pass  # the copy stays, and the notice that names it with it
+        else:
+            self.said[lesson.slug] = ""
+        return self._write(lesson, Progress())
 
     def sync(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
         """Take in what another tab saved (a `storage` event), keeping this tab's work too."""

@@ -66,8 +66,25 @@ def check_size(size: int) -> None:
 def summarise(incoming: Incoming, current: Progress, worked: Worked) -> Incoming:
     """Describe what importing replaces now: the confirm replaces only what the summary says."""
     summary = (f"Importing replaces your progress here ({describe(current, worked)}) with the "
-               f"file's ({describe(incoming.progress, worked)}).{incoming.note}")
+               f"file's ({describe(incoming.progress, worked)}).{incoming.note}"
+               f"{replaced(current, incoming.progress, worked.lesson)}")
     return Incoming(incoming.progress, summary, current, incoming.note)
+
+
+def replaced(current: Progress, incoming: Progress, lesson: Lesson) -> str:
+    """Return, in words, what the learner wrote or locked here that an import replaces."""
+    said = ""
+    if current.prediction is not None and current.prediction != incoming.prediction:
+        mine = quoted(lesson.prediction_label(current.prediction))
+        theirs = ("none, so you lock one again" if incoming.prediction is None else
+                  f"the file's, {quoted(lesson.prediction_label(incoming.prediction))}")
+        said += f" Your locked prediction, {mine}, and your reason are replaced by {theirs}."
+    elif current.prediction is not None and current.why != incoming.why:
+        said += " The reason you gave for your prediction is replaced by the file's."
+    if current.takeaway is not None and current.takeaway != incoming.takeaway:
+        said += (" Your takeaway here is replaced by the file's." if incoming.takeaway else
+                 " Your takeaway here is removed: the file holds none.")
+    return said
 
 
 def confirm_import(incoming: Incoming, current: Progress, worked: Worked) -> Incoming | None:
@@ -137,11 +154,11 @@ def apply_early(progress: Progress, lesson: Lesson, choice: str, why: str) -> tu
     if not choice:
         return progress, ""
     if progress.prediction is not None:
-        saved = _quoted(lesson.prediction_label(progress.prediction))
+        saved = quoted(lesson.prediction_label(progress.prediction))
         if progress.prediction == choice:
             return progress, (f"{saved} was already saved as your locked prediction (from "
                               "another tab or an earlier visit), so it stands as saved.")
-        chosen = {c.id: _quoted(c.label) for c in lesson.predictions}.get(choice, "the one")
+        chosen = {c.id: quoted(c.label) for c in lesson.predictions}.get(choice, "the one")
         return progress, (f"{saved} was already saved as your locked prediction (from another "
                           f"tab or an earlier visit), so it stands; {chosen} chosen here while "
                           "Python was starting was not used.")
@@ -151,5 +168,6 @@ def apply_early(progress: Progress, lesson: Lesson, choice: str, why: str) -> tu
         return progress, str(error)
 
 
-def _quoted(text: str) -> str:
+def quoted(text: str) -> str:
+    """Return text in curly double quotation marks."""
     return f"\N{LEFT DOUBLE QUOTATION MARK}{text}\N{RIGHT DOUBLE QUOTATION MARK}"

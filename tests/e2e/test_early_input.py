@@ -6,10 +6,11 @@ import json
 
 import pytest
 from learner import D8, EARLY_LOCK, PLANS, WHY, WHY_LABEL, Plan
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import BrowserContext, FilePayload, Page, Route, expect
 
-from attention_lessons import COURSE_FILE, DOWNLOADED
+from attention_lessons import COURSE_FILE, DOWNLOADED, LESSONS, export_json
 from conftest import python_ready
+from course_work import FINISHED
 
 
 def open_held(page: Page, url: str) -> list[Route]:
@@ -92,6 +93,35 @@ def test_the_tracks_backup_waits_for_python_and_then_works(
     assert download.value.suggested_filename == COURSE_FILE
     expect(page.get_by_text(DOWNLOADED)).to_be_visible()
     expect(page.get_by_text("Last backed up: never")).to_have_count(0)
+    assert console_errors == []
+
+
+def test_a_lessons_download_import_and_reset_wait_for_python_and_say_so(
+    page: Page, site_url: str, console_errors: list[str]
+) -> None:
+    """A file chosen in Import before Python is ready would be dropped without a word: the
+    controls are disabled until then, with a note that says why."""
+    controls = (page.get_by_role("button", name="Download my progress"),
+                page.get_by_label("Import progress", exact=True),
+                page.get_by_role("button", name="Yes, forget my progress"))
+    notes = (page.get_by_text("Download and Import wait for Python to start."),
+             page.get_by_text("Reset waits for Python to start."))
+    held = open_held(page, f"{site_url}d8/")
+    page.get_by_text("Download or import my progress").click()
+    page.get_by_text("Reset my progress").click()
+    for control in controls:
+        expect(control).to_be_disabled()
+    for note in notes:
+        expect(note).to_be_visible()
+    release(page, held)
+    for control in controls:
+        expect(control).to_be_enabled()
+    for note in notes:
+        expect(note).to_be_hidden()
+    file: FilePayload = {"name": "progress.json", "mimeType": "application/json",
+                         "buffer": export_json(FINISHED["d8"], LESSONS["d8"]).encode()}
+    controls[1].set_input_files(file)
+    expect(page.get_by_text("Importing replaces your progress here")).to_be_visible()
     assert console_errors == []
 
 

@@ -86,6 +86,7 @@ CASES: list[tuple[str, str, bytes | str]] = [
     ("file", "another kind", json.dumps({"kind": "attention-lessons settings"}).encode()),
     ("link", "another site's", sealed_json({"kind": "someone else's notes"})),
     ("file", "10 MB", b" " * 10_000_000),
+    ("link", "cut inside its prefix", "#progre"),
     ("link", "another kind", sealed_json({"kind": "attention-lessons settings"})),
     ("file", "100,000 deep", b"[" * 100_000),
     ("link", "unpacking to 10 MB", sealed(b" " * 10_000_000)),
@@ -95,12 +96,14 @@ CASES: list[tuple[str, str, bytes | str]] = [
      .encode()),
     ("link", "over 50,000 characters", "#progress=1." + "A" * 60_000),
     ("file", "an unknown field", json.dumps(document(notes="mine")).encode()),
+    ("link", "its equals sign escaped on the way", LINK.replace("=", "%3D", 1)),
     ("link", "a future version", "#progress=2." + LINK.removeprefix("#progress=1.")),
     ("file", "a future version", json.dumps(document(version=2)).encode()),
     ("link", "a lesson this build lacks", sealed_json(lacking())),
     ("file", "a lesson this build lacks", json.dumps(lacking()).encode()),
     ("link", "an unknown field in a record", sealed_json(spoiled("8-2", notes="mine"))),
     ("link", "markup in the takeaway", sealed_json(spoiled("d8", takeaway=MARKUP))),
+    ("link", "its prefix escaped and cut", "#progress%3D"),
 ]
 
 
@@ -116,7 +119,7 @@ def expected(what: str, payload: bytes | str) -> str:
             incoming = read_link(payload, HERE, WORKED)
     except LessonError as error:
         return str(error)
-    return incoming_update(incoming).texts["course_import_message"]
+    return incoming_update(incoming, WORKED).texts["course_import_message"]
 
 
 def test_hostile_files_and_links_get_their_message_and_leave_every_record_as_it_was(

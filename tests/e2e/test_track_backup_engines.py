@@ -16,15 +16,26 @@ from learner import D8, L82
 from test_every_engine import (
     check_right_answers,
     firefox,
-    lock_prediction,
     open_lesson,
     right_reading,
     see_gate_met,
 )
+from test_every_engine import lock_prediction as lock_on_the_page
 
-from attention_lessons import COURSE_FILE, LESSONS, export_json
+from attention_lessons import (
+    COURSE_FILE,
+    LESSONS,
+    Progress,
+    export_json,
+    lock_prediction,
+    progress_link,
+    save_takeaway,
+    store_key,
+    to_json,
+)
 from conftest import DRIVEN as OTHER_ENGINES  # the engines besides Chromium
 from course_work import FINISHED
+from test_other_builds import newer_records
 
 __all__ = ["firefox"]  # a fixture, used by name
 
@@ -82,13 +93,13 @@ def sender(learner: Learner, site_url: str, engine: str) -> tuple[str, str]:
     """D8 done, 8.2 begun with wrong numbers, 8.3 untouched; return the course's file and link,
     as the track's Download and Copy link give them."""
     open_lesson(learner, f"{site_url}d8/")
-    lock_prediction(learner, D8)
+    lock_on_the_page(learner, D8)
     check_right_answers(learner, D8)
     learner.click("radio", right_reading(D8))
     learner.click("button", "Lock in this reading")
     see_gate_met(learner)
     open_lesson(learner, f"{site_url}8-2/")
-    lock_prediction(learner, L82)
+    lock_on_the_page(learner, L82)
     for label in L82.right_answers:
         learner.fill("textbox", label, "0.5")
     learner.click("button", "Check")
@@ -151,3 +162,56 @@ def test_the_course_moves_by_file_and_by_link_and_a_met_gate_stays_met(
             bring_in(learner, what)
             assert learner.run(STATUSES) == KEPT_MET
             assert learner.errors() == []
+
+
+# The records as this browser holds them, each key's text or null.
+HELD = """async () => Object.fromEntries(%s.map((key) => [key, localStorage.getItem(key)]))"""
+# A storage that refuses 8.3's record (the last the confirm writes) until the test frees it.
+REFUSE_8_3 = """async () => {
+  window.storageFull = true;
+  const realSetItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.storageFull && key === %s) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return realSetItem.call(this, key, value);
+  };
+}"""
+
+
+@pytest.mark.parametrize("engine", ["chromium", *OTHER_ENGINES])
+def test_a_link_stores_all_or_nothing_and_leaves_what_it_cannot_read_a_lock_and_a_takeaway(
+    engine: str, request: pytest.FixtureRequest, site_url: str
+) -> None:
+    """D8 saved by a newer build; 8.2 locked on another prediction than the link's, with a
+    takeaway of its own; storage that refuses 8.3 at first."""
+    keys = {slug: store_key(LESSONS[slug]) for slug in ("8-2", "d8", "8-3")}
+    first = LESSONS["8-2"].predictions[0]
+    mine = save_takeaway(lock_prediction(Progress(), LESSONS["8-2"], first.id, "my reason"),
+                         "written here")
+    newer = newer_records()["a newer version"]
+    here = {keys["8-2"]: to_json(mine), keys["d8"]: newer, keys["8-3"]: None}
+    with fresh_profile(engine, request) as learner:
+        open_lesson(learner, site_url)
+        for key, value in here.items():
+            if value is not None:
+                learner.run(f"async () => localStorage.setItem({json.dumps(key)}, "
+                            f"{json.dumps(value)})")
+        learner.run(REFUSE_8_3 % json.dumps(keys["8-3"]))
+        learner.run(f"async () => {{ location.hash = {json.dumps(progress_link(FINISHED))}; }}")
+        learner.see_text("D8: your progress here was saved by a newer version of this site")
+        learner.see_text("differs from yours here")
+        learner.click("button", "Bring in the link's progress")
+        learner.see_text("this browser's storage refused 8.3's progress")
+        held = HELD % json.dumps(list(keys.values()))
+        assert learner.run(held) == here  # 8.2, written first, is back as it was
+        learner.run("async () => { window.storageFull = false; }")
+        learner.click("button", "Bring in the link's progress")
+        learner.see_text("Brought in from the link: 8.2, 8.3.")
+        stored = learner.run(held)
+        assert stored[keys["d8"]] == newer
+        kept = json.loads(stored[keys["8-2"]])
+        assert (kept["prediction"], kept["why"], kept["takeaway"]) == (
+            first.id, "my reason", "written here")
+        assert json.loads(stored[keys["8-3"]]) == json.loads(to_json(FINISHED["8-3"]))
+        assert learner.errors() == []

@@ -35,10 +35,9 @@ class Page:
         say("storage_notice", text)
         show("storage_notice", bool(text))
 
-    def update(self, progress, replace=False):
-        """Save a change (Import replaces the record outright) and show it."""
-        put = self.store.put if replace else self.store.save
-        self.settle(*put(self.lesson, progress))
+    def update(self, progress):
+        """Save a change and show it."""
+        self.settle(*self.store.save(self.lesson, progress))
 
     def settle(self, progress, trouble):
         """Show the progress as saved, and the notice for how saving went."""
@@ -150,6 +149,12 @@ def render_waiting(page):
         show("prerequisite_notice", course.waiting(page.lesson, progress, {before: work(lesson)}))
 
 
+# Shipped disabled, each with a note: a file chosen, or a click, before Python is ready would
+# go unanswered.
+WAIT_FOR_PYTHON = ("download_progress", "import_file", "reset_progress")
+WAITING_NOTES = ("transfer_wait", "reset_wait")
+
+
 def start(slug, storage):
     """Show the lesson's numbers and its saved record, and apply a lock made early."""
     global PAGE  # noqa: PLW0603 (one page a document)
@@ -161,6 +166,10 @@ def start(slug, storage):
     explore.render()
     render_waiting(PAGE)
     apply_early(PAGE)
+    for control in WAIT_FOR_PYTHON:
+        by_id(control).disabled = False
+    for note in WAITING_NOTES:
+        show(note, False)
     return PAGE
 
 

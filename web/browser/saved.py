@@ -52,7 +52,11 @@ def on_import_confirm(event):
         page.incoming = again
         say("import_message", again.summary)
         return
-    page.update(page.incoming.progress, replace=True)
+    progress, trouble = page.store.put(page.lesson, page.incoming.progress)
+    if trouble and page.store.storage is not None:  # stored nowhere: nothing is replaced
+        say("import_message", course.not_imported(trouble))
+        return
+    page.settle(progress, trouble)  # where site data is blocked, the file's, in this tab
     page.restore_fields()
     page.incoming = None
     show("import_confirm", False)

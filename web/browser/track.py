@@ -35,7 +35,8 @@ def soon(coroutine):
 
 
 def saved():
-    """Every lesson's progress as this browser holds it now."""
+    """Every lesson's progress as this browser holds it now; a record this page cannot read is
+    marked so (course.Unreadable), never taken for an empty one."""
     return {slug: TRACK.store.peek(lesson) for slug, lesson in course.LESSONS.items()}
 
 
@@ -57,10 +58,11 @@ async def show_kept():
     say("kept_line", course.kept_line(await keeping.persisted(), when))
 
 
-def backed_up(said):
-    """A backup left this browser: note when, and say so."""
-    keeping.write(TRACK.store.storage, course.LAST_BACKUP_KEY, str(int(window.Date.now())))
-    say("backup_message", said)
+def backed_up(said, left_out):
+    """A backup left this browser: note when, unless it left a lesson out, and say so."""
+    if not left_out:
+        keeping.write(TRACK.store.storage, course.LAST_BACKUP_KEY, str(int(window.Date.now())))
+    say("backup_message", said + left_out)
     soon(show_kept())
 
 
@@ -113,17 +115,18 @@ def start():
 
 @on("click", "#download_course")
 def on_download(event):
+    here = saved()
     link = document.createElement("a")
     link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(
-        course.export_course(saved()))
+        course.export_course(course.readable(here)))
     link.download = course.COURSE_FILE
     link.click()
-    backed_up(course.DOWNLOADED)
+    backed_up(course.DOWNLOADED, course.left_out(here, WORKED, "file"))
 
 
-def show_link():
+def show_link(here):
     """Put the course's link in its field, where it can be copied by hand, and return it."""
-    link = course.course_link(window.location.href, saved())
+    link = course.course_link(window.location.href, course.readable(here))
     by_id("progress_link").value = link
     show("progress_link_row")
     return link
@@ -131,19 +134,21 @@ def show_link():
 
 @on("click", "#copy_link")
 async def on_copy(event):
-    link = show_link()
+    here = saved()
+    link = show_link(here)
     try:
         await window.navigator.clipboard.writeText(link)
     except Exception:  # no clipboard here, or the browser refused it
         say("backup_message", course.NOT_COPIED)
         by_id("progress_link").select()
         return
-    backed_up(course.COPIED)
+    backed_up(course.COPIED, course.left_out(here, WORKED, "link"))
 
 
 @on("click", "#share_link")
 async def on_share(event):
-    link = show_link()
+    here = saved()
+    link = show_link(here)
     shared = to_js({"title": "My progress: Learn machine learning", "url": link},
                    dict_converter=window.Object.fromEntries)
     try:
@@ -151,18 +156,29 @@ async def on_share(event):
     except Exception:  # the learner closed the share sheet, or the browser refused
         say("backup_message", course.NOT_SHARED)
         return
-    backed_up(course.SHARED)
+    backed_up(course.SHARED, course.left_out(here, WORKED, "link"))
 
 
-def offer():
+def chosen_takeaways():
+    """The lessons whose backup's takeaway the learner chose over the one here."""
+    return frozenset(slug for slug in WORKED if by_id(course.takeaway_ids(slug)[2]).checked)
+
+
+def offer(their_takeaways=frozenset(), trouble=""):
     """Show what the backup brings in, lesson by lesson; nothing changes before the confirm."""
-    apply(course.incoming_update(TRACK.incoming))
+    apply(course.incoming_update(TRACK.incoming, WORKED, TRACK.store.storage is not None,
+                                 their_takeaways, trouble))
 
 
 def refuse(message):
     TRACK.incoming = None
-    say("course_import_message", message)
-    show("course_import_confirm", False)
+    apply(course.import_cleared(WORKED, message))
+
+
+@on("change", ".takeaway-choice input")
+def on_takeaway_choice(event):
+    if TRACK.incoming is not None:  # whether the confirm changes anything may follow it
+        offer(chosen_takeaways())
 
 
 @on("change", "#course_import_file")
@@ -187,19 +203,20 @@ async def on_import(event):
 
 @on("click", "#course_import_confirm")
 def on_confirm(event):
+    theirs = chosen_takeaways()
     again = course.confirm_course(TRACK.incoming, saved(), WORKED)
+    TRACK.incoming = again
     if again.changed:  # the progress here changed since the summary: say it anew
-        TRACK.incoming = again
-        offer()
+        offer(theirs)
         return
-    troubles = [TRACK.store.put(course.LESSONS[slug], record)[1]
-                for slug, record in again.records().items()]
+    records = again.records(theirs)
+    trouble = TRACK.store.write_all((course.LESSONS[slug], r) for slug, r in records.items())
+    if trouble:  # all or nothing: nothing was stored, and the confirm stays
+        offer(theirs, trouble)
+        return
     render()
-    show("course_import_confirm", False)
     by_id("course_import_file").value = ""
-    trouble = next((said for said in troubles if said), "")
-    said = trouble or course.brought_in(again, WORKED)
-    say("course_import_message", said)
-    if again.what == "link":  # the link has done its work: off the address bar and history
+    apply(course.import_cleared(WORKED, course.brought_in(again, WORKED, theirs)))
+    if again.what == "link":  # every lesson is stored: off the address bar and history
         window.history.replaceState(None, "", window.location.pathname + window.location.search)
     TRACK.incoming = None
