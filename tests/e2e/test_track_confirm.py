@@ -15,6 +15,7 @@ from learner import L82, WHY_LABEL, open_page
 from playwright.sync_api import FilePayload, Page, expect
 from test_site_data_blocked import blocked_page
 from test_track import lesson_row
+from test_track_backup import SEED, STORED
 
 from attention_lessons import (
     LESSONS,
@@ -48,12 +49,6 @@ L82_KEY = store_key(LESSONS["8-2"])
 CUT_SHORT = to_json(FINISHED["d8"])[:-30]
 UNREADABLE = {"a newer version": newer_records()["a newer version"], "cut short": CUT_SHORT}
 REFUSED_POINT = newer_records()["a refused explored point"]
-STORED = "() => Object.fromEntries(Object.entries(localStorage))"
-# Seeds the records before the page's own scripts run, once.
-SEED = """(records) => {
-  for (const [key, value] of Object.entries(records))
-    if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
-}"""
 WRITE = "([key, value]) => localStorage.setItem(key, value)"
 OPEN_LINK = "(fragment) => { location.hash = fragment; }"
 # D8's record refused by a storage that is full, until the test frees it.
