@@ -1,62 +1,71 @@
-"""The course site's command line: build, serve, set up, test and benchmark.
+"""The course site's command line: build, serve, set up, lint, test and benchmark.
 
 Every command runs inside the project's own .venv/, which the first run makes (see
-src/course_build/environment.py); the work itself lives in src/course_build/.
+src/course_build/environment.py); the work itself lives in src/course_build/, one module a
+command, each with a `command(name, args)` that returns the exit status.
 """
 
 from __future__ import annotations
 
-import argparse
+import importlib
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "src"))
 from course_build import environment
 
 
+@dataclass(frozen=True)
+class Command:
+    """A command: the module of src/course_build/ that runs it, what it does, and for a
+    benchmark, its script in tests/perf/ (which the module is given first)."""
+
+    module: str
+    help: str
+    script: str = ""
+
+
+COMMANDS = {  # the default first
+    "build": Command("site", "build dist/"),
+    "serve": Command("server", "build, then serve dist/ on 127.0.0.1 [--port N]"),
+    "setup": Command("machine", "install the browsers (apt) and the npm runtime"),
+    "lint": Command("testing", "ruff and mypy over the project, as `test` runs them first"),
+    "test": Command("testing", "setup, lint, build, then pytest over every test; --quick: the "
+                               "unit tests and one journey per lesson; what follows goes to "
+                               "pytest"),
+    "bench": Command("testing", "start-up in Chromium against a bare page [--runs N] "
+                                "[--json PATH]", "bench_startup.py"),
+    "bench-browsers": Command("testing", "time to Python-ready in Chromium, Firefox and WebKit "
+                                         "[--runs N]", "bench_browsers.py"),
+    "bench-notebook": Command("testing", "D8's notebook against a bare JupyterLite, cold and "
+                                         "warm, beside D8 [--runs N] [--json PATH]",
+                              "bench_notebook.py"),
+    "new-lesson": Command("scaffold", "write a new lesson's skeleton, registered: new-lesson "
+                                      "SLUG (its folder, such as 8-4)"),
+}
+
+
 def main(argv: Sequence[str]) -> int:
+    name, args = (argv[0], list(argv[1:])) if argv else ("build", [])
+    if name not in COMMANDS:
+        print(usage(), file=sys.stdout if name in ("-h", "--help") else sys.stderr)
+        return 0 if name in ("-h", "--help") else 2
     if not environment.inside():
         environment.enter(argv)  # makes .venv/ if needed and runs this again there
     environment.ensure()
-    from course_build import machine, paths, scaffold, server, site, testing  # noqa: PLC0415
-
-    if argv[:1] == ["test"]:  # everything after `test` (and --quick) goes to pytest untouched
-        quick = argv[1:2] == ["--quick"]
-        return testing.run_tests(argv[2:] if quick else argv[1:], quick=quick)
-    if argv[:1] and argv[0] in testing.BENCHMARKS:  # and everything after a benchmark's name
-        return testing.bench(argv[0], argv[1:])
-    args = parser().parse_args(argv)
-    if args.command == "setup":
-        return machine.setup()
-    if args.command == "new-lesson":
-        return scaffold.new_lesson(paths.ROOT, args.slug)
-    site.build()
-    if args.command == "serve":
-        server.serve(paths.DIST, args.port)
-    return 0
+    command = COMMANDS[name]
+    module = importlib.import_module(f"course_build.{command.module}")
+    code: int = module.command(name, [command.script, *args] if command.script else args)
+    return code
 
 
-def parser() -> argparse.ArgumentParser:
-    """The commands, with their help; `test` and the benchmarks pass their arguments on."""
-    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
-    commands = parser.add_subparsers(dest="command")
-    commands.add_parser("build", help="build dist/ (the default)")
-    serve = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    commands.add_parser("setup", help="install the browsers (apt) and the npm runtime")
-    commands.add_parser("test", help="setup, build, then pytest over every test; --quick: the "
-                                     "unit tests and one journey per lesson (extra arguments "
-                                     "go to pytest)")
-    commands.add_parser("bench", help="start-up in Chromium against a bare page [--runs N] "
-                                      "[--json PATH]")
-    commands.add_parser("bench-browsers", help="time to Python-ready in Chromium, Firefox and "
-                                               "WebKit [--runs N]")
-    commands.add_parser("bench-notebook", help="D8's notebook against a bare JupyterLite, cold "
-                                               "and warm, beside D8 [--runs N] [--json PATH]")
-    new = commands.add_parser("new-lesson", help="write a new lesson's skeleton, registered")
-    new.add_argument("slug", help="its folder, such as 8-4")
-    return parser
+def usage() -> str:
+    width = max(map(len, COMMANDS))
+    lines = [f"  {name:<{width}}  {command.help}" for name, command in COMMANDS.items()]
+    return "\n".join([__doc__.splitlines()[0], "", "usage: python3 build.py [command] [arguments]",
+                      "", "commands (build when none is given):", *lines])
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from . import runtime
@@ -52,6 +53,14 @@ def apt_install(packages: list[str]) -> int:
         return 1
     run(["sh", "-c", command])
     return 0
+
+
+def command(name: str, args: list[str]) -> int:
+    """`setup`: takes no arguments."""
+    if args:
+        print(f"build.py setup: takes no arguments, not {' '.join(args)!r}", file=sys.stderr)
+        return 2
+    return setup()
 
 
 def setup() -> int:

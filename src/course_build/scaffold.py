@@ -10,6 +10,8 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
+from .paths import ROOT
+
 SKELETON = Path(__file__).resolve().parent / "lesson_skeleton"
 # A slug is the page's folder, its progress key and its notebook's name: lower-case words of
 # letters and digits joined by hyphens, as URLs and every file system take them.
@@ -139,6 +141,14 @@ def register(root: Path, module: str) -> None:
     text = text[: found.start("names")] + ", ".join(names) + text[found.end("names"):]
     text = text.replace(TRACK_END, f"\n    {module}.LESSON,{TRACK_END}", 1)
     path.write_text(text, encoding="utf-8")
+
+
+def command(name: str, args: list[str]) -> int:
+    """`new-lesson SLUG`: write lesson SLUG's skeleton into this checkout."""
+    if len(args) != 1:
+        print("usage: build.py new-lesson SLUG   (its folder, such as 8-4)", file=sys.stderr)
+        return 2
+    return new_lesson(ROOT, args[0])
 
 
 def new_lesson(root: Path, slug: str) -> int:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+from . import site
+from .paths import DIST
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -32,6 +36,17 @@ class QuietServer(ThreadingHTTPServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
+
+
+def command(name: str, args: list[str]) -> int:
+    """`serve [--port N]`: build dist/, then serve it until Ctrl+C."""
+    parser = argparse.ArgumentParser(prog="build.py serve",
+                                     description="build dist/, then serve it on 127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    port = parser.parse_args(args).port
+    site.build()
+    serve(DIST, port)
+    return 0
 
 
 def make_server(directory: Path, port: int = 0) -> QuietServer:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
 from . import icons, notebook, offline, pages, runtime
@@ -13,6 +14,15 @@ from .paths import BROWSER, DIST, ROOT, WEB
 # browser/ goes into the lessons' archive).
 NOT_COPIED = ("__pycache__", "*.pyc", "index.html", "_*.html", pages.LESSON_TEMPLATE,
               "precompile.*", "sw.js", BROWSER.name)
+
+
+def command(name: str, args: list[str]) -> int:
+    """`build`: takes no arguments."""
+    if args:
+        print(f"build.py build: takes no arguments, not {' '.join(args)!r}", file=sys.stderr)
+        return 2
+    build()
+    return 0
 
 
 def build() -> None:

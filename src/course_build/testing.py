@@ -21,16 +21,40 @@ SLOWEST = ("--durations=15",)
 # waiting tests. Some tests run alone: those that measure time, and Firefox's and WebKit's
 # (tests/workers.py, tests/e2e/conftest.py).
 WORKERS = ("-n", "2", "--dist", "worksteal")
-BENCHMARKS = {  # by command: the script in tests/perf/ that runs it
-    "bench": "bench_startup.py",
-    "bench-browsers": "bench_browsers.py",
-    "bench-notebook": "bench_notebook.py",
-}
+
+
+# The linters, each over what pyproject.toml names for it (mypy's `files`), failing on any finding.
+LINTERS = (("ruff", "check", "src", "tests", "web", "build.py"), ("mypy",))
+
+
+def command(name: str, args: list[str]) -> int:
+    """`lint`, `test [--quick] [pytest's arguments]`, or a benchmark: its script, then its own
+    arguments."""
+    if name == "lint":
+        return lint()
+    if name == "test":
+        quick = args[:1] == ["--quick"]
+        return run_tests(args[1:] if quick else args, quick=quick)
+    return bench(args[0], args[1:])
+
+
+def lint() -> int:
+    """Run ruff and mypy; return the first failure's status, or 0 when both find nothing."""
+    for linter, *linter_args in LINTERS:
+        print(f"+ {linter} {' '.join(linter_args)}", flush=True)
+        code = subprocess.run([sys.executable, "-m", linter, *linter_args], check=False,
+                              cwd=ROOT).returncode
+        if code != 0:
+            print(f"build.py: {linter} found something to mend (exit status {code}).",
+                  flush=True)
+            return code
+    return 0
 
 
 def run_tests(pytest_args: Sequence[str], *, quick: bool = False) -> int:
-    """Set up, build, then run pytest over every test (or the QUICK ones) with the arguments."""
-    if (code := machine.setup()) != 0:
+    """Set up, lint, build, then run pytest over every test (or the QUICK ones) with the
+    arguments."""
+    if (code := machine.setup()) != 0 or (code := lint()) != 0:
         return code
     site.build()
     env = {**os.environ, BUILT_ENV: "1"}
@@ -43,10 +67,10 @@ def run_tests(pytest_args: Sequence[str], *, quick: bool = False) -> int:
     return code
 
 
-def bench(name: str, bench_args: Sequence[str]) -> int:
+def bench(script: str, bench_args: Sequence[str]) -> int:
     """Set up, build, then run one of tests/perf/'s benchmarks with the arguments given."""
     if (code := machine.setup()) != 0:
         return code
     site.build()
-    command = [sys.executable, str(ROOT / "tests" / "perf" / BENCHMARKS[name]), *bench_args]
-    return subprocess.run(command, check=False, cwd=ROOT).returncode
+    benchmark = [sys.executable, str(ROOT / "tests" / "perf" / script), *bench_args]
+    return subprocess.run(benchmark, check=False, cwd=ROOT).returncode
