@@ -9,6 +9,7 @@ the tests that must run in every engine act on the server instead.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 import time
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from attention_lessons import LESSONS
 from course_build.offline import write_service_worker
 from course_build.paths import DIST
 from course_build.server import QuietHandler, QuietServer
@@ -32,6 +34,10 @@ HOLD_SECONDS = 300  # a held request is let go after this even if the test never
 # The deploy the rebuild tests stage: D8's title, changed.
 TITLE = "Two heads of dimension one"
 REVISED = "Two heads of dimension one, revised"
+# What `Site.redeploy` writes and finds again.
+DEPLOY_META = re.compile(r'  <meta name="deploy" content="[^"]*">\n')
+DEPLOY_MARK = re.compile(r'^[ ]*root\.setAttribute\("data-deploy", "[^"]*"\)\n', re.MULTILINE)
+READY_LINE = re.compile(r'^([ ]*)root\.setAttribute\("data-python", "ready"\)$', re.MULTILINE)
 
 # Async functions run in the page by every engine's driver, outside the page's CSP. They
 # await what the browser settles itself, so they poll nothing; a deadline turns a worker
@@ -115,6 +121,19 @@ class Site:
         text = path.read_text(encoding="utf-8")
         assert old in text, f"{old!r} is not in {page}"
         path.write_text(text.replace(old, new), encoding="utf-8")
+        return f"{write_service_worker(self.folder)} {urlsplit(self.url).path}"
+
+    def redeploy(self, name: str) -> str:
+        """Deploy anew, as `name`: each page says so in <meta name="deploy">, and main.py in
+        <html data-deploy> once Python is ready; give the new cache's name."""
+        meta = f'<head>\n  <meta name="deploy" content="{name}">\n'
+        for page in [self.folder, *(self.folder / slug for slug in LESSONS)]:
+            html = DEPLOY_META.sub("", (page / "index.html").read_text(encoding="utf-8"))
+            (page / "index.html").write_text(html.replace("<head>\n", meta, 1), encoding="utf-8")
+        main = self.folder / "main.py"
+        mark = f'root.setAttribute("data-deploy", "{name}")'
+        script = DEPLOY_MARK.sub("", main.read_text(encoding="utf-8"))
+        main.write_text(READY_LINE.sub(rf"\1{mark}\n\g<0>", script, count=1), encoding="utf-8")
         return f"{write_service_worker(self.folder)} {urlsplit(self.url).path}"
 
     def beside(self, prefix: str, page: str, old: str, new: str) -> str:

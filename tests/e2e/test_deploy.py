@@ -1,14 +1,20 @@
 """A page and its Python are one deploy. The server sends Last-Modified and no Cache-Control,
 as `python3 -m http.server` and many hosts do, so a day-old deploy's files are fresh in the
 HTTP cache for hours: a new deploy's page must still run the new deploy's Python, never a
-cached copy of the old one."""
+cached copy of the old one. Nor, where a deploy is made while a service worker installs, a mix
+of two deploys offline."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from learner import open_d8, reload_d8
-from playwright.sync_api import Page, expect
+from learner import lock_prediction, open_d8, reload_d8
+from playwright.sync_api import BrowserContext, Page, expect
 from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, Site
+from test_offline import computes_offline
+
+from conftest import python_ready
 
 pytestmark = pytest.mark.cold  # the first deploy must be in this context's HTTP cache only
 
@@ -44,3 +50,78 @@ def test_the_first_visit_after_a_deploy_runs_the_new_deploys_python(
     own_site.rebuild("main.py", READY, f'root.setAttribute("data-deploy", "second")\n{READY}')
     reload_d8(page)
     expect(page.locator("html")).to_have_attribute("data-deploy", "second")
+
+
+# ---- A deploy made while a service worker installs ----
+# Each deploy is named (`Site.redeploy`): its pages carry the name, and its main.py writes it
+# on the page once Python is ready, so a page that runs another deploy's Python is seen.
+# The browser's check for a new sw.js, not waited for: the new worker's install may be held.
+UPDATE = """() => {
+  navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {});
+}"""
+# The worker that installs (or activates) now has done: activated, or thrown away.
+SETTLED = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const worker = registration.installing ?? registration.waiting ?? registration.active;
+  await new Promise((done) => {
+    const settled = () => ["activated", "redundant"].includes(worker.state) && done();
+    worker.addEventListener("statechange", settled);
+    settled();
+  });
+}"""
+# What each of the origin's caches holds for D8's page and for main.py.
+CACHED = """async (urls) => {
+  const held = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    held[name] = await Promise.all(urls.map(async (url) => (await cache.match(url))?.text()));
+  }
+  return held;
+}"""
+DEPLOY_META = re.compile(r'<meta name="deploy" content="([^"]*)">')
+DEPLOY_MARK = re.compile(r'root\.setAttribute\("data-deploy", "([^"]*)"\)')
+
+
+def deploy_shown(page: Page) -> str:
+    """Wait until Python is ready; the deploy that the page and its Python both come from."""
+    python_ready(page)
+    shown = page.locator('meta[name="deploy"]').get_attribute("content")
+    assert page.locator("html").get_attribute("data-deploy") == shown, "two deploys on one page"
+    assert shown is not None
+    return shown
+
+
+def cached_deploys(page: Page, site: Site) -> dict[str, tuple[str, ...]]:
+    """For each cache, the deploys its D8 page and its main.py are from."""
+    held = page.evaluate(CACHED, [f"{site.url}d8/", f"{site.url}main.py"])
+    return {name: (*DEPLOY_META.findall(d8 or ""), *DEPLOY_MARK.findall(main or ""))
+            for name, (d8, main) in held.items()}
+
+
+def test_a_worker_installing_across_a_deploy_caches_nothing_of_either(
+    page: Page, context: BrowserContext, own_site: Site
+) -> None:
+    """The first deploy's worker is active; the second's installs, and main.py comes to it from
+    a third. The second's worker is thrown away and its cache with it, and offline the first
+    deploy still starts whole. (The browser looks for a new worker again at a later visit.)"""
+    first = own_site.redeploy("first")
+    page.goto(f"{own_site.url}d8/")
+    assert deploy_shown(page) == "first"
+    assert page.evaluate(CACHES_WHEN_CONTROLLED) == [first]
+    own_site.redeploy("second")
+    own_site.hold("/main.py")
+    page.evaluate(UPDATE)
+    own_site.wait_until_held()
+    own_site.redeploy("third")
+    own_site.release()
+    page.evaluate(SETTLED)
+    assert cached_deploys(page, own_site) == {first: ("first", "first")}
+
+    context.set_offline(True)
+    try:
+        page.reload()
+        assert deploy_shown(page) == "first"
+        lock_prediction(page)
+        computes_offline(page)
+    finally:
+        context.set_offline(False)
