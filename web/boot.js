@@ -16,7 +16,10 @@
 // - PyScript fires "py:done" (bubbling from the <script type="py">) after main.py ran,
 //   even when it raised (PyScript reports the Python error itself), so "py:done" without
 //   "lesson:ready" means the lesson's own code failed;
-// - a last-resort timeout.
+// - a last-resort timeout;
+// - main.py finding the page and its Python from two deploys (one made while the page
+//   loaded): it reloads the page once ("lesson:reloading") and, where that was done already,
+//   gives up ("lesson:mixed").
 //
 // CSP shim: the page's policy has no 'unsafe-eval'. PyScript 0.7.31 builds its default
 // *worker* hook (hooks.worker.onBeforeRunAsync) with `Function(...)` whenever it starts
@@ -98,6 +101,12 @@
       ? "part of the Python runtime did not load"
       : "the Python runtime stopped with an error while starting"));
   addEventListener("error", () => fail("a script on this page failed"));
+  document.addEventListener("lesson:reloading", () => {
+    stop();
+    status.textContent = "The site was updated while this page loaded: loading it again…";
+  });
+  document.addEventListener("lesson:mixed",
+    () => fail("the site was updated while this page loaded"));
   document.addEventListener("py:done", () => {
     if (!isReady()) fail("the lesson's Python code stopped with an error");
   });

@@ -1,12 +1,15 @@
 // The site's service worker: after one visit, every page and the whole runtime load offline.
 //
-// build.py writes dist/sw.js as `const BUILD = {cache, prefix, urls}` followed by this file:
-// `urls` lists every page and runtime file (relative to this script, so the site works
-// under any sub-path) and `cache` is named by a hash of their bytes. A new deploy therefore
-// means a new sw.js, a new cache filled whole, and the old cache deleted: versions never mix.
+// build.py writes dist/sw.js as `const BUILD = {cache, prefix, files}` followed by this file:
+// `files` maps every page and runtime file (relative to this script, so the site works under
+// any sub-path) to the SHA-256 of its bytes, and `cache` is named by a hash of them all. A new
+// deploy therefore means a new sw.js, a new cache filled whole, and the old cache deleted. A
+// file the install fetches must have its digest: one from a deploy made while this worker
+// installs fails the install, so that versions never mix.
 "use strict";
 
-const PRECACHED = new Set(BUILD.urls.map((url) => new URL(url, self.location).href));
+const URLS = Object.keys(BUILD.files);
+const PRECACHED = new Set(URLS.map((url) => new URL(url, self.location).href));
 
 // Caches are shared by the whole origin, and one origin may serve several copies of the site
 // under different paths (GitHub Pages serves every project of an owner from one origin): the
@@ -26,15 +29,36 @@ async function isOlderOwn(name) {
 // The notebook's requests go to their own branch first (the section at the end of this file).
 self.addEventListener("fetch", (event) => notebookFetch(event));
 
+// The install fails unless every file is this build's: the worker never activates, and the
+// browser tries again at a later visit, where it finds the new deploy's sw.js. Nothing is
+// written before every file has been checked, so a failed install leaves no cache behind.
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
+    const checked = await Promise.all(URLS.map(fetchChecked));
     const cache = await caches.open(CACHE);
-    // "no-cache" revalidates each file with the server: a file the browser still holds from
-    // the last deploy cannot slip into this one's cache, and an unchanged file costs a 304.
-    await cache.addAll(BUILD.urls.map((url) => new Request(url, { cache: "no-cache" })));
+    try {
+      await Promise.all(checked.map(([request, response]) => cache.put(request, response)));
+    } catch (error) {
+      await caches.delete(CACHE); // full, say: no cache that holds part of a deploy
+      throw error;
+    }
     await self.skipWaiting();
   })());
 });
+
+// "no-cache" revalidates each file with the server: a file the browser still holds from the
+// last deploy cannot slip into this one's cache, and an unchanged file costs a 304.
+async function fetchChecked(url) {
+  const request = new Request(url, { cache: "no-cache" });
+  const response = await fetch(request);
+  const bytes = await response.clone().arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (!response.ok || hex !== BUILD.files[url]) {
+    throw new Error(`${url}: ${response.ok ? "another deploy's" : response.status}`);
+  }
+  return [request, response];
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -180,8 +204,10 @@ async function notebookCopy(url) {
 
 // This deploy's cache for writing, held once opened: a write after a newer deploy deleted it
 // goes to that orphaned cache and nowhere else, instead of making it again. Only an install
-// makes it (this one, or the site worker's precache).
-self.addEventListener("install", (event) => event.waitUntil(caches.open(NOTEBOOK_CACHE)));
+// makes it: this one, in JupyterLite's worker, or the site worker's precache.
+if (IN_NOTEBOOK_WORKER) {
+  self.addEventListener("install", (event) => event.waitUntil(caches.open(NOTEBOOK_CACHE)));
+}
 let notebookCacheHeld = null;
 function notebookCache() {
   notebookCacheHeld ??= caches.has(NOTEBOOK_CACHE)

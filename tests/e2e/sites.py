@@ -8,10 +8,13 @@ the tests that must run in every engine act on the server instead.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import shutil
 import threading
 import time
+import zipfile
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from functools import partial
@@ -19,8 +22,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from attention_lessons import LESSONS
 from course_build.offline import write_service_worker
 from course_build.paths import DIST
+from course_build.runtime import LESSONS_ZIP
 from course_build.server import QuietHandler, QuietServer
 
 RUNTIME = "/pyodide.asm.wasm"  # the file Python cannot start without
@@ -32,6 +37,10 @@ HOLD_SECONDS = 300  # a held request is let go after this even if the test never
 # The deploy the rebuild tests stage: D8's title, changed.
 TITLE = "Two heads of dimension one"
 REVISED = "Two heads of dimension one, revised"
+# What `Site.redeploy` writes and finds again.
+DEPLOY_META = re.compile(r'  <meta name="deploy" content="[^"]*">\n')
+DEPLOY_MARK = re.compile(r'^[ ]*root\.setAttribute\("data-deploy", "[^"]*"\)\n', re.MULTILINE)
+READY_LINE = re.compile(r'^([ ]*)root\.setAttribute\("data-python", "ready"\)$', re.MULTILINE)
 
 # Async functions run in the page by every engine's driver, outside the page's CSP. They
 # await what the browser settles itself, so they poll nothing; a deadline turns a worker
@@ -115,6 +124,28 @@ class Site:
         text = path.read_text(encoding="utf-8")
         assert old in text, f"{old!r} is not in {page}"
         path.write_text(text.replace(old, new), encoding="utf-8")
+        return f"{write_service_worker(self.folder)} {urlsplit(self.url).path}"
+
+    def redeploy(self, name: str) -> str:
+        """Deploy anew, as `name`: each page says so in <meta name="deploy">, main.py in
+        <html data-deploy> once Python is ready, and the lessons' archive has an id of its own;
+        give the new cache's name."""
+        meta = f'<head>\n  <meta name="deploy" content="{name}">\n'
+        for page in [self.folder, *(self.folder / slug for slug in LESSONS)]:
+            html = DEPLOY_META.sub("", (page / "index.html").read_text(encoding="utf-8"))
+            (page / "index.html").write_text(html.replace("<head>\n", meta, 1), encoding="utf-8")
+        main = self.folder / "main.py"
+        mark = f'root.setAttribute("data-deploy", "{name}")'
+        script = DEPLOY_MARK.sub("", main.read_text(encoding="utf-8"))
+        main.write_text(READY_LINE.sub(rf"\1{mark}\n\g<0>", script, count=1), encoding="utf-8")
+        archive = self.folder / LESSONS_ZIP
+        with zipfile.ZipFile(archive) as held:
+            members = [(info, held.read(info)) for info in held.infolist()]
+        with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as rewritten:
+            for info, data in members:
+                if info.filename != f"{archive.name}.id":
+                    rewritten.writestr(info, data)
+            rewritten.writestr(f"{archive.name}.id", hashlib.sha256(name.encode()).hexdigest()[:16])
         return f"{write_service_worker(self.folder)} {urlsplit(self.url).path}"
 
     def beside(self, prefix: str, page: str, old: str, new: str) -> str:

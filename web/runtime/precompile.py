@@ -63,6 +63,16 @@ def write_zip(target: Path, members: dict[str, bytes]) -> None:
             archive.writestr(info, members[name], compresslevel=9)
 
 
+def with_id(archive: Path, members: dict[str, bytes]) -> dict[str, bytes]:
+    """`members` and a file named for the archive ("attention_lessons.zip.id") holding a digest
+    of them. It lands beside them in the page's working directory, where main.py compares it with
+    the id that the build wrote into main.py: a page never runs an archive of another deploy."""
+    digest = hashlib.sha256()
+    for name in sorted(members):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(members[name]).digest())
+    return members | {f"{archive.name}.id": digest.hexdigest()[:16].encode()}
+
+
 def imported_names(file: Path) -> set[str]:
     """Every absolute module name a file imports, at the top or inside any function."""
     names: set[str] = set()
@@ -123,11 +133,12 @@ def lesson_runtime() -> str:
         out / "python_stdlib.zip",
         {str(r.with_suffix(".pyc")): pyc(STDLIB / r, f"{zip_path}/{r}") for r in kept},
     )
-    write_zip(host(spec["pyscript_pyc"]), compiled(pyscript_sources))
+    pyscript_pyc = host(spec["pyscript_pyc"])
+    write_zip(pyscript_pyc, with_id(pyscript_pyc, compiled(pyscript_sources)))
     lessons = host(spec["lessons"])
     lessons.parent.mkdir(parents=True, exist_ok=True)
-    write_zip(lessons,
-              {name: file.read_bytes() for name, file in files.items()} | compiled(sources))
+    write_zip(lessons, with_id(lessons, {name: file.read_bytes() for name, file in files.items()}
+                                        | compiled(sources)))
     every = sum(1 for _ in STDLIB.rglob("*.py"))
     return (f"kept {len(kept)} of {every} standard-library modules; compiled {len(sources)} "
             f"of ours and {len(pyscript_sources)} of PyScript's")
