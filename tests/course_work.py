@@ -12,7 +12,6 @@ import pytest
 from attention_lessons import (
     LESSONS,
     Progress,
-    StateError,
     Worked,
     check,
     export_course,
@@ -24,10 +23,11 @@ from attention_lessons import (
     save_takeaway,
     set_explore,
     set_projection,
-    to_json,
     truth,
     work,
 )
+from attention_lessons.engine import StateError
+from attention_lessons.progress import to_json
 from strategies import FIXTURES
 
 WORKED: dict[str, Worked] = {

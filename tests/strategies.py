@@ -18,19 +18,16 @@ from attention_lessons import (
     Progress,
     check,
     compute,
-    hints_available,
     lock_prediction,
     lock_reading,
     open_hint,
     parse_fixture,
-    reset,
     reset_projection,
     save_takeaway,
     set_projection,
-    settle,
-    to_json,
 )
-from attention_lessons._progress import MAX_ENTRY
+from attention_lessons.engine import hints_available
+from attention_lessons.progress import MAX_ENTRY, reset, settle, to_json
 
 # Hypothesis judges results, never timings: the machines these tests run on are shared and noisy.
 settings.register_profile("shared-machine", deadline=None)

@@ -2,36 +2,20 @@
 
 from __future__ import annotations
 
-import atexit
-import functools
 import json
-import shutil
 import subprocess
 import sys
-import tempfile
-import zipfile
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from attention_lessons import LESSONS, Lesson, attend, compute, work
-from attention_lessons import _cli as cli
-from attention_lessons._format import decimals, listing
-from course_build.notebook import package_wheel
+from attention_lessons import LESSONS, attend, cli, compute, work
+from attention_lessons.engine import Lesson, decimals, listing
+from wheels import unpack_wheel
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = "attention-8.2.json"
-
-
-@functools.cache
-def unpack_wheel() -> Path:
-    """Build the package's wheel as build.py does for the notebook, once per run, and unpack it."""
-    out = Path(tempfile.mkdtemp(prefix="attention-lessons-wheel-"))
-    atexit.register(shutil.rmtree, out, True)
-    with zipfile.ZipFile(package_wheel(out)) as wheel:
-        wheel.extractall(out / "site")
-    return out / "site"
 
 
 @pytest.fixture

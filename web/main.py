@@ -55,7 +55,7 @@ def start():
 
     slug = document.documentElement.dataset.lesson
     if slug:
-        from browser import lesson, saved  # noqa: PLC0415  # the handlers of a lesson page
+        from browser import lesson, persist, saved  # noqa: F401, PLC0415  # its handlers
 
         lesson.start(slug, open_storage())
         saved.listen()

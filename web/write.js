@@ -1,6 +1,6 @@
 // Writes a page update from Python in one call. Python (web/browser/dom.py) hands over the
 // update as JSON, element by element, and this applies it as the fields of PageUpdate say
-// (src/attention_lessons/_dom.py). Each call from Python into the DOM crosses Pyodide's
+// (src/attention_lessons/views/updates.py). Each call from Python into the DOM crosses Pyodide's
 // bridge: a drag frame on Explore's plane made about 60 of them, one a write.
 (() => {
   "use strict";

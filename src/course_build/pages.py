@@ -10,13 +10,8 @@ import jinja2
 import markupsafe
 
 from attention_lessons import LESSONS, TOLERANCE, parse_fixture, work
-from attention_lessons._course import opens_text
-from attention_lessons._explore import EDGE, explorable, point_ids, point_name
-from attention_lessons._explore_view import SIZE
-from attention_lessons._fixture import Fixture
-from attention_lessons._format import word
-from attention_lessons._lesson import Lesson
-from attention_lessons._plane import pattern
+from attention_lessons.engine import EDGE, Fixture, Lesson, explorable, point_ids, point_name, word
+from attention_lessons.views import SIZE, opens_text, pattern
 
 from .paths import FIXTURES, WEB
 from .runtime import ARCHIVES, PLUGINS_KEPT, core_imports, plugins_off, pyscript_plugins

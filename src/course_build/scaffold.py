@@ -38,7 +38,7 @@ def targets(root: Path, slug: str, module: str) -> dict[str, Path]:
     """Every file the skeleton writes, by its template."""
     return {
         "lesson.py.txt": root / "src" / "attention_lessons" / "lessons" / f"{module}.py",
-        "test.py.txt": root / "tests" / f"test_{module}.py",
+        "test.py.txt": root / "tests" / "lessons" / f"test_{module}.py",
         "plan.py.txt": root / "tests" / "e2e" / "plans" / f"{module}.py",
         "notebook": root / "fixtures" / "notebooks" / f"{slug}.ipynb",
     }
@@ -66,7 +66,7 @@ def numbers(root: Path) -> dict[str, str]:
     """What the skeleton's plan types and expects, from the package's own numbers for the head."""
     sys.path.insert(0, str(root / "src"))
     from attention_lessons import attend, parse_fixture, parse_number  # noqa: PLC0415
-    from attention_lessons._format import decimals, exact, largest  # noqa: PLC0415
+    from attention_lessons.engine import decimals, exact, largest  # noqa: PLC0415
 
     fixture = parse_fixture((root / "fixtures" / "attention-8.2.json").read_text(encoding="utf-8"))
     head = attend(fixture.query, fixture.keys, fixture.values)

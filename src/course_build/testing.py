@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import machine, site
 from .paths import ROOT
@@ -23,8 +24,10 @@ SLOWEST = ("--durations=15",)
 WORKERS = ("-n", "2", "--dist", "worksteal")
 
 
-# The linters, each over what pyproject.toml names for it (mypy's `files`), failing on any finding.
-LINTERS = (("ruff", "check", "src", "tests", "web", "build.py"), ("mypy",))
+# The linters, each over what pyproject.toml names for it (mypy's `files`, import-linter's
+# contracts on the packages in src/ and web/), failing on any finding.
+LINTERS = (("ruff", "check", "src", "tests", "web", "build.py"), ("mypy",),
+           ("lint-imports", "--no-logo"))
 
 
 def command(name: str, args: list[str]) -> int:
@@ -40,10 +43,12 @@ def command(name: str, args: list[str]) -> int:
 
 def lint() -> int:
     """Run ruff and mypy; return the first failure's status, or 0 when both find nothing."""
+    path = os.pathsep.join(str(ROOT / folder) for folder in ("src", "web"))
     for linter, *linter_args in LINTERS:
         print(f"+ {linter} {' '.join(linter_args)}", flush=True)
-        code = subprocess.run([sys.executable, "-m", linter, *linter_args], check=False,
-                              cwd=ROOT).returncode
+        command = [str(Path(sys.executable).parent / linter), *linter_args]  # in .venv/bin/
+        code = subprocess.run(command, check=False, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": path}).returncode
         if code != 0:
             print(f"build.py: {linter} found something to mend (exit status {code}).",
                   flush=True)

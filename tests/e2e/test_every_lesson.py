@@ -23,7 +23,7 @@ from learner import (
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from sites import CACHES_WHEN_CONTROLLED
 
-from attention_lessons import Lesson
+from attention_lessons.engine import Lesson
 from attention_lessons.lessons import LESSONS
 from conftest import python_ready
 

@@ -23,7 +23,7 @@ from learner import PLANS, open_page
 from playwright.sync_api import Locator, Page, Response, expect
 from sites import CACHES_AFTER_UPDATE, Site
 
-from attention_lessons import _attention
+from attention_lessons.engine import attention
 from attention_lessons.lessons import LESSONS
 from course_build.notebook import KERNEL_PLUGIN, NOTEBOOK_DIST
 from course_build.notebook_app import KERNEL_IDLE, START_KERNEL_NAME
@@ -271,13 +271,13 @@ def a_mistake_shows_its_source_lines_and_tab_completes_att(page: Page) -> None:
     # One key fewer than the query has: the package's own frame raises.
     new_cell(page, "attend([1, 2], [[1, 0, 0]], [[1]])")
     page.keyboard.press("Shift+Enter")
-    source = inspect.getsource(_attention.dot).splitlines()
+    source = inspect.getsource(attention.dot).splitlines()
     raising = next(line for line in source if "zip(" in line).strip()
-    line = inspect.getsourcelines(_attention.dot)[1] + next(
+    line = inspect.getsourcelines(attention.dot)[1] + next(
         n for n, text in enumerate(source) if "zip(" in text)
     error = output_with(page, "ValueError")
     expect(error).to_contain_text("attend([1, 2], [[1, 0, 0]], [[1]])")  # the cell's line
-    expect(error).to_contain_text(f"attention_lessons/_attention.py:{line}")
+    expect(error).to_contain_text(f"attention_lessons/engine/attention.py:{line}")
     expect(error).to_contain_text(raising)  # the package's own line, from its source
     new_cell(page, COMPLETIONS)
     page.keyboard.press("Shift+Enter")

@@ -13,7 +13,7 @@ from test_explore_page import VALUES, head_oracle
 from attention_lessons import LESSONS, Progress, parse_fixture, work
 from attention_lessons import projection_figure as drawn
 from attention_lessons import set_projection as set_projection_entry
-from attention_lessons._labels import Box
+from attention_lessons.views import Box
 
 VECTORS = "The concatenated head outputs before and after the output projection"
 SWAP = (("0", "1"), ("1", "0"))

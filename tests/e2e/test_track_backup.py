@@ -26,17 +26,15 @@ from attention_lessons import (
     export_course,
     incoming_update,
     persist_said,
-    progress_link,
     read_course,
     read_link,
     store_key,
-    to_json,
     track_view,
 )
-from attention_lessons._backup import COURSE_KIND
+from attention_lessons.progress import COURSE_KIND, progress_link, to_json
 from conftest import origin, python_ready
 from course_work import FINISHED, WORKED, document, spoiled, started
-from test_progress_link import sealed, sealed_json
+from stored import sealed, sealed_json
 
 HERE = {**FINISHED, "d8": started(WORKED["d8"])}  # what this browser holds before each case
 # Seeds the records before the page's own scripts run, once.

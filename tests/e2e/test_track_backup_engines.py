@@ -28,14 +28,13 @@ from attention_lessons import (
     Progress,
     export_json,
     lock_prediction,
-    progress_link,
     save_takeaway,
     store_key,
-    to_json,
 )
+from attention_lessons.progress import progress_link, to_json
 from conftest import DRIVEN as OTHER_ENGINES  # the engines besides Chromium
 from course_work import FINISHED
-from test_other_builds import newer_records
+from stored import newer_records
 
 __all__ = ["firefox"]  # a fixture, used by name
 

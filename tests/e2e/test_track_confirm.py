@@ -19,27 +19,29 @@ from test_track_backup import SEED, STORED
 
 from attention_lessons import (
     LESSONS,
-    CourseIncoming,
     Progress,
     Unreadable,
-    backup_key,
     brought_in,
     confirm_course,
     export_course,
     incoming_update,
-    load_record,
     lock_prediction,
-    progress_link,
     read_course,
     read_link,
     save_takeaway,
     store_key,
-    to_json,
     track_view,
+)
+from attention_lessons.progress import (
+    CourseIncoming,
+    backup_key,
+    load_record,
+    progress_link,
+    to_json,
 )
 from conftest import watch_errors
 from course_work import FINISHED, WORKED, started
-from test_other_builds import newer_records
+from stored import newer_records
 
 __all__ = ["blocked_page"]  # a fixture, used by name
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
-from attention_lessons import too_deep
+from attention_lessons.progress import too_deep
 
 SIZE = 5_000_000
 

@@ -5,7 +5,7 @@ from pyscript import document
 
 import attention_lessons as course
 
-from . import explore, keeping
+from . import explore
 from .dom import announce, apply, by_id, on, render_head, say, show, work
 
 PAGE = None  # the Page, made by start()
@@ -55,7 +55,7 @@ class Page:
             radio.checked = radio.value == view.prediction if locked else radio.checked
         for radio in document.querySelectorAll("input[name=reading]"):
             radio.disabled = view.reading.correct
-        keeping.lesson_notes(self)
+        lesson_notes(self)
 
     def restore_fields(self, before=None):
         """Put the record into the fields whose record changed since before (None: all of them).
@@ -95,6 +95,22 @@ class Page:
                 if entry != skip:
                     by_id(entry).value = text
                 say(f"{entry}_message", "")
+
+
+def lesson_notes(page):
+    """The keep-my-progress control once the record holds work, and the back-up suggestion
+    once its gate is met, unless the learner dismissed it."""
+    show("keep_panel", course.holds_work(page.progress))
+    dismissed = course.read_item(page.store.storage, course.SUGGESTION_KEY)
+    say("backup_suggestion_text", course.SUGGESTION)
+    show("backup_suggestion", course.suggest_backup(page.progress, page.worked, dismissed))
+
+
+@on("click", "#dismiss_suggestion")
+def on_dismiss(event):
+    course.write_item(PAGE.store.storage, course.SUGGESTION_KEY, course.DISMISSED)
+    show("backup_suggestion", False)
+    by_id("persist").focus()  # the focus had been on the button that is gone
 
 
 def render_fixed(view):

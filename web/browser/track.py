@@ -8,7 +8,7 @@ from pyscript import document, window
 
 import attention_lessons as course
 
-from . import keeping
+from . import persist
 from .dom import apply, by_id, on, open_storage, say, show, work
 
 WORKED = {}  # slug -> the lesson worked on its fixture, made by start()
@@ -53,15 +53,15 @@ def render():
 
 async def show_kept():
     """Say where progress is kept: this browser only, whether it agreed, the last backup."""
-    at = course.backed_up_at(keeping.read(TRACK.store.storage, course.LAST_BACKUP_KEY))
+    at = course.backed_up_at(course.read_item(TRACK.store.storage, course.LAST_BACKUP_KEY))
     when = "" if at is None else window.Date.new(at).toLocaleString()
-    say("kept_line", course.kept_line(await keeping.persisted(), when))
+    say("kept_line", course.kept_line(await persist.persisted(), when))
 
 
 def backed_up(said, left_out):
     """A backup left this browser: note when, unless it left a lesson out, and say so."""
     if not left_out:
-        keeping.write(TRACK.store.storage, course.LAST_BACKUP_KEY, str(int(window.Date.now())))
+        course.write_item(TRACK.store.storage, course.LAST_BACKUP_KEY, str(int(window.Date.now())))
     say("backup_message", said + left_out)
     soon(show_kept())
 
@@ -102,7 +102,7 @@ def start():
         say("safari_note", course.SAFARI)
         show("safari_note")
     show("share_link", getattr(window.navigator, "share", None) is not None)
-    keeping.AFTER_PERSIST.append(show_kept)
+    persist.AFTER_PERSIST.append(show_kept)
     soon(show_kept())
     on_hash()
     window.addEventListener("storage", create_proxy(on_shown))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._lesson import Lesson
+from ..engine import Lesson
 from . import attention_by_hand, masked_attention, two_heads
 
 LESSONS: dict[str, Lesson] = {lesson.slug: lesson for lesson in (

@@ -5,10 +5,24 @@ from __future__ import annotations
 import math
 from functools import partial
 
-from .._attention import HeadTrace, dot, softmax
-from .._format import decimals, exact, largest
-from .._lesson import Choice, HeadSpec, Lesson, Question, ScaleChoice, Slip, Worked
-from .._slips import even_weight, exponential, plain_average
+from ..engine import (
+    Choice,
+    HeadSpec,
+    HeadTrace,
+    Lesson,
+    Question,
+    ScaleChoice,
+    Slip,
+    Worked,
+    decimals,
+    dot,
+    even_weight,
+    exact,
+    exponential,
+    largest,
+    plain_average,
+    softmax,
+)
 
 KEYS = 4  # the prediction offers one choice per key of the course's fixture
 EVEN_WITHIN = 0.05  # "about equally": every weight within this of every other

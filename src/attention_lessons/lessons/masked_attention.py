@@ -7,21 +7,29 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
-from .._attention import HeadTrace, Vector, attend, dot, softmax
-from .._fixture import Fixture
-from .._format import decimals, exact, listing, vector, with_and
-from .._lesson import (
+from ..engine import (
     Choice,
     Comparison,
+    Fixture,
     HeadSpec,
+    HeadTrace,
     Lesson,
     Question,
     Slip,
     Step,
+    Vector,
     Worked,
+    attend,
+    decimals,
+    dot,
+    exact,
+    exponential,
+    listing,
     scale_label,
+    softmax,
+    vector,
+    with_and,
 )
-from .._slips import exponential
 
 POSITION = 2  # the query's place in the sequence: it may see keys 1 and 2, never 3 or 4
 SAME_WITHIN = 0.5 * 10**-4  # a weight that moves less than this prints the same

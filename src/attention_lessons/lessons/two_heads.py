@@ -5,25 +5,32 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
-from .._attention import HeadTrace, attend, split_heads
-from .._errors import FixtureError
-from .._fixture import Fixture
-from .._format import decimals, exact, listing
-from .._lesson import (
+from ..engine import (
     Choice,
     Comparison,
+    Fixture,
+    FixtureError,
     HeadSpec,
+    HeadTrace,
     Lesson,
     PlaneMark,
+    Preset,
     ProjectionSpec,
     Question,
     ScaleChoice,
     Slip,
     Worked,
+    attend,
+    decimals,
+    even_weight,
+    exact,
+    exponential,
+    listing,
+    plain_average,
     reference_mark,
+    split_heads,
+    top_tie,
 )
-from .._presets import Preset, top_tie
-from .._slips import even_weight, exponential, plain_average
 
 HEAD_NAMES = ("A", "B")
 _SCALE_NOTE = ("The scale is one over the square root of one, which is 1, so the scores and the "

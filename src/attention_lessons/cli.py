@@ -1,0 +1,148 @@
+"""The command line: print a lesson's step tables and outputs, as text or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .engine import (
+    Explore,
+    Fixture,
+    FixtureError,
+    HeadTrace,
+    Lesson,
+    LessonError,
+    Step,
+    Worked,
+    explore_work,
+    listing,
+    move,
+    parse_fixture,
+    parse_number,
+    plain_scale_text,
+    plain_step_rows,
+    work,
+)
+from .lessons import LESSONS
+
+# A source checkout keeps the fixtures at the top of the repository; a wheel ships them inside.
+CHECKOUT_FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+# Each lesson by the names a learner knows it by: its code ("8.2", as the track prints it)
+# and its page's folder ("8-2"); D8's are the same, "d8", in lower case as in its URL.
+NAMES = {name: lesson for lesson in LESSONS.values()
+         for name in {lesson.code.lower(), lesson.slug}}
+REFERENCE = "single"  # the name the JSON gives a lesson's reference head
+
+
+def load_fixture(name: str) -> Fixture:
+    """Load a fixture shipped with the installed package, or from the checkout's fixtures/."""
+    try:
+        text = resources.files("attention_lessons.fixtures").joinpath(name).read_text("utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        text = (CHECKOUT_FIXTURES / name).read_text(encoding="utf-8")
+    return parse_fixture(text)
+
+
+def head_record(name: str, head: HeadTrace) -> dict[str, Any]:
+    """One head's full trace at full precision, keyed by the names the step table uses."""
+    return {
+        "head": name, "dimension": len(head.query), "query": head.query, "keys": head.keys,
+        "values": head.values, "scores": head.scores, "scale": head.scale,
+        "scaled": head.scaled, "exps": head.exps, "total": head.total,
+        "weights": head.weights, "output": head.output,
+    }
+
+
+def as_json(worked: Worked) -> dict[str, Any]:
+    """The lesson's every intermediate at full precision."""
+    lesson = worked.lesson
+    heads = [head_record(spec.id, head)
+             for spec, head in zip(lesson.heads, worked.heads, strict=True)]
+    record: dict[str, Any] = {"lesson": lesson.code, "title": lesson.title,
+                              "fixture": worked.fixture.name, "heads": heads}
+    if worked.single is not None:
+        record.update(reference=head_record(REFERENCE, worked.single),
+                      concatenated=worked.concatenated, differences=worked.differences)
+    return record
+
+
+def table(title: str, scale: str, steps: Sequence[Step]) -> list[str]:
+    """A head's step table under its title and scale, as the lesson page prints it."""
+    return [f"{title} ({scale})", *rows(steps)]
+
+
+def rows(steps: Sequence[Step]) -> list[str]:
+    return [f"  {step.label:<40}{step.value}" for step in steps]
+
+
+def as_text(worked: Worked) -> str:
+    """The lesson as plain text: a title, each head's step table, then any comparison."""
+    lesson = worked.lesson
+    lines = [f"{lesson.code} · {lesson.title} ({worked.fixture.name})"]
+    for spec, head in zip(lesson.heads, worked.heads, strict=True):
+        lines += ["", *table(spec.title, lesson.scale_text(head), lesson.step_rows(head))]
+    if lesson.comparison is not None and worked.single is not None:
+        c, differences = lesson.comparison, worked.differences or ()
+        # A reference head is a plain scaled dot-product head, whatever the lesson's own heads do.
+        single = worked.single
+        lines += ["", *table(c.reference, plain_scale_text(single), plain_step_rows(single)),
+                  "", c.caption]
+        lines += rows([Step(c.concatenated, listing(worked.concatenated)),
+                       Step(c.reference, listing(worked.single.output)),
+                       Step("difference", listing(differences))])
+    return "\n".join(lines)
+
+
+def coordinates(text: str) -> tuple[float, float]:
+    """Read "1,0.5" as a point, each coordinate by the package's own parser."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise LessonError(f"expected two coordinates, x,y, got {text!r}")
+    x, y = (parse_number(part).value for part in parts)
+    return x, y
+
+
+def explored(fixture: Fixture, query: str | None, keys: Sequence[str]) -> Explore:
+    """Move the query and the keys named on the command line ("2=0,1" is key 2 at 0, 1)."""
+    explore = Explore()
+    if query is not None:
+        explore = move(explore, fixture, "query", *coordinates(query))
+    for given in keys:
+        number, _, at = given.partition("=")
+        # ASCII digits only: "²".isdigit() holds and int("２") is 2, neither a key's name here
+        if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= len(fixture.keys):
+            raise LessonError(f"--key {given}: name a key from 1 to {len(fixture.keys)}, "
+                              "as in 2=0,1")
+        explore = move(explore, fixture, f"key_{int(number)}", *coordinates(at))
+    return explore
+
+
+def main(argv: Sequence[str]) -> int:
+    """Parse the arguments, print the lesson and return the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="python -m attention_lessons",
+        description="Print a lesson's step tables and outputs, computed from its fixture.")
+    parser.add_argument("lesson", choices=sorted(NAMES),
+                        help="the lesson, by its code or its folder")
+    parser.add_argument("--json", action="store_true", help="print full precision as JSON")
+    parser.add_argument("--query", metavar="X,Y", help="move the query, as Explore does")
+    parser.add_argument("--key", metavar="N=X,Y", action="append", default=[],
+                        help="move key N (from 1), as Explore does; give it once a key")
+    args = parser.parse_args(argv)  # a bad argument: usage on stderr and exit status 2
+    lesson: Lesson = NAMES[args.lesson]
+    try:
+        fixture = load_fixture(lesson.fixture)
+        worked = work(lesson, fixture)
+    except (OSError, FixtureError) as exc:
+        parser.exit(1, f"{parser.prog}: cannot load {lesson.fixture}: {exc}\n")
+    if args.query is not None or args.key:
+        try:
+            worked = explore_work(lesson, fixture, explored(fixture, args.query, args.key))
+        except LessonError as exc:
+            parser.error(str(exc))  # usage and exit status 2, as for any bad argument
+    print(json.dumps(as_json(worked), indent=2) if args.json else as_text(worked))
+    return 0

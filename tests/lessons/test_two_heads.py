@@ -1,0 +1,180 @@
+"""Every number the D8 spec prints, as the package prints it and as numpy computes it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from attention_lessons import Progress, compute, fixed_view, parse_fixture, progress_view, truth
+from attention_lessons.engine import FixtureError
+from strategies import D8, FIXTURE_TEXT, QUESTIONS, assert_close, numpy_attention, numpy_heads
+
+FIXTURE = parse_fixture(FIXTURE_TEXT)
+ORACLE_A, ORACLE_B = numpy_heads(FIXTURE.query, FIXTURE.keys, FIXTURE.values, [0, 1, 2])
+ORACLE_SINGLE = numpy_attention(FIXTURE.query, FIXTURE.keys, FIXTURE.values)
+VIEW = fixed_view(D8)
+START = progress_view(Progress(), D8)
+# D8 has all three: the single head from 8.2, the comparison table and the output projection.
+assert D8.single is not None
+assert D8.differences is not None
+assert VIEW.comparison is not None
+assert START.projection is not None
+SINGLE, DIFFERENCES, COMPARISON, PROJECTION = (
+    D8.single, D8.differences, VIEW.comparison, START.projection)
+
+# The spec's step tables, row by row, exactly as printed.
+STEPS = {
+    "a": [
+        ("scores, query times key", "2, 0, 2, -2"),
+        ("scaled by 1 over the square root of 1", "2, 0, 2, -2"),
+        ("exponentials", "7.3891, 1.0000, 7.3891, 0.1353"),
+        ("their sum", "15.9134"),
+        ("weights", "0.4643, 0.0628, 0.4643, 0.0085"),
+        ("output, weights against values", "1.3760"),
+    ],
+    "b": [
+        ("scores, query times key", "0, -1, -1, -1"),
+        ("scaled by 1 over the square root of 1", "0, -1, -1, -1"),
+        ("exponentials", "1.0000, 0.3679, 0.3679, 0.3679"),
+        ("their sum", "2.1036"),
+        ("weights", "0.4754, 0.1749, 0.1749, 0.1749"),
+        ("output, weights against values", "0.8744"),
+    ],
+}
+# "Show this head's numbers": key, key value, value, score, weight.
+KEY_ROWS = {
+    "a": [("1", "1", "1", "2", "0.4643"), ("2", "0", "0", "0", "0.0628"),
+          ("3", "1", "2", "2", "0.4643"), ("4", "-1", "-2", "-2", "0.0085")],
+    "b": [("1", "0", "0", "0", "0.4754"), ("2", "1", "2", "-1", "0.1749"),
+          ("3", "1", "2", "-1", "0.1749"), ("4", "1", "1", "-1", "0.1749")],
+}
+INTROS = {"a": "Query 2, keys [1, 0, 1, -1], values [1, 0, 2, -2].",
+          "b": "Query -1, keys [0, 1, 1, 1], values [0, 2, 2, 1]."}
+
+
+def test_head_a_matches_numpy_to_full_precision() -> None:
+    a = D8.heads[0]
+    assert_close(a.scores, [2, 0, 2, -2])
+    assert_close(a.scores, ORACLE_A["scores"])
+    assert_close(a.scaled, ORACLE_A["scaled"])
+    assert_close(a.exps, np.exp(ORACLE_A["scaled"]))
+    assert_close(a.total, np.exp(ORACLE_A["scaled"]).sum())
+    assert_close(a.weights, ORACLE_A["weights"])
+    assert_close(a.output, ORACLE_A["output"])
+
+
+def test_head_b_matches_numpy_to_full_precision() -> None:
+    b = D8.heads[1]
+    assert_close(b.scores, [0, -1, -1, -1])
+    assert_close(b.scores, ORACLE_B["scores"])
+    assert_close(b.exps, np.exp(ORACLE_B["scaled"]))
+    assert_close(b.total, np.exp(ORACLE_B["scaled"]).sum())
+    assert_close(b.weights, ORACLE_B["weights"])
+    assert_close(b.output, ORACLE_B["output"])
+
+
+def test_both_heads_use_scale_exactly_one_and_print_it() -> None:
+    assert [h.scale for h in D8.heads] == [1.0, 1.0]
+    assert [h.scale for h in VIEW.heads] == ["scale 1 / sqrt(1) = 1"] * 2
+    assert SINGLE.scale == pytest.approx(1 / np.sqrt(2), rel=1e-15)
+
+
+@pytest.mark.parametrize("index", [0, 1], ids=["a", "b"])
+def test_step_table_is_printed_as_the_spec_prints_it(index: int) -> None:
+    head = VIEW.heads[index]
+    assert [(s.label, s.value) for s in head.steps] == STEPS[head.id]
+
+
+@pytest.mark.parametrize("index", [0, 1], ids=["a", "b"])
+def test_bars_and_figure_text_print_the_weights(index: int) -> None:
+    head = VIEW.heads[index]
+    weights = STEPS[head.id][4][1].split(", ")
+    assert [(b.key, b.weight) for b in head.bars] == [
+        (f"key {i}", w) for i, w in enumerate(weights, 1)]
+    assert_close([b.share for b in head.bars], (ORACLE_A, ORACLE_B)[index]["weights"])
+    assert head.figure_text == f"Weights of head {head.id.upper()}: " + "; ".join(
+        f"key {i}, {w}" for i, w in enumerate(weights, 1)) + "."
+
+
+@pytest.mark.parametrize("index", [0, 1], ids=["a", "b"])
+def test_per_key_table_and_intro(index: int) -> None:
+    head = VIEW.heads[index]
+    assert [(r.key, r.key_value, r.value, r.score, r.weight) for r in head.keys] == \
+        KEY_ROWS[head.id]
+    assert head.intro == INTROS[head.id]
+
+
+def test_head_b_summary_is_word_for_word_the_spec() -> None:
+    assert VIEW.heads[1].summary == (
+        "head B reads coordinate 2 only: query -1, keys 0, 1, 1, 1, values 0, 2, 2, 1. "
+        "The largest weight is 0.4754 on key 1. The output is 0.8744.")
+
+
+def test_head_a_summary_does_not_pretend_key_1_beat_key_3() -> None:
+    # Deliberate deviation: the spec says "The largest weight is 0.4643 on key 1." but keys 1
+    # and 3 tie exactly, and the design forbids prose that names one winner of a tie.
+    a = D8.heads[0]
+    assert a.weights[0] == a.weights[2]
+    assert VIEW.heads[0].summary == (
+        "head A reads coordinate 1 only: query 2, keys 1, 0, 1, -1, values 1, 0, 2, -2. "
+        "The largest weight, 0.4643, is shared by keys 1 and 3. The output is 1.3760.")
+
+
+def test_single_head_and_concatenation_match_numpy() -> None:
+    assert_close(SINGLE.output, ORACLE_SINGLE["output"])
+    assert_close(D8.concatenated, [ORACLE_A["output"][0], ORACLE_B["output"][0]])
+    assert_close(DIFFERENCES, np.array(D8.concatenated) - ORACLE_SINGLE["output"])
+
+
+def test_comparison_table_is_the_spec_table() -> None:
+    assert COMPARISON.concatenated == ("1.3760", "0.8744")
+    assert COMPARISON.single == ("1.1740", "0.7643")
+    assert COMPARISON.differences == ("0.2019", "0.1101")
+
+
+def test_differences_come_from_full_precision_not_the_printed_numbers() -> None:
+    # 1.3760 - 1.1740 would print 0.2020; 1.37597... - 1.17403... prints the spec's 0.2019.
+    assert f"{1.3760 - 1.1740:.4f}" == "0.2020"
+    assert DIFFERENCES[0] == pytest.approx(0.20194827, abs=1e-8)
+
+
+def test_projection_at_identity_as_the_spec_prints_it() -> None:
+    projection = PROJECTION
+    assert projection.badge == "identity"
+    assert projection.before == ("1.3760", "0.8744")
+    assert projection.after == ("1.3760", "0.8744")
+    assert projection.sentence == ("The concatenated heads are 1.3760 and 0.8744. Through this "
+                                   "projection they come out as 1.3760 and 0.8744.")
+
+
+def test_the_page_at_the_start_reads_as_the_spec() -> None:
+    assert START.gate.status == ("0 of 6 numbers within tolerance, 5 needed. "
+                                 "No reading locked in yet.")
+    assert (START.gate.badge, START.gate.met) == ("not yet", False)
+    assert START.gate.headline == "Not met yet. Keep working the session."
+    assert START.runs == "You have run it 0 times."
+    assert [h.status for h in START.hints] == [
+        "A question: available after 3 evaluated runs.",
+        "The answer: available after 5 evaluated runs.",
+    ]
+    assert [q.attempts for q in START.questions] == ["Attempts: 0"] * 6
+    assert START.compare == ""
+
+
+def test_the_six_questions_are_the_spec_labels() -> None:
+    assert [q.label for q in QUESTIONS] == [
+        "Head A, the score for key 1", "Head A, the weight on key 1", "Head A, the output",
+        "Head B, the score for key 2", "Head B, the weight on key 1", "Head B, the output"]
+
+
+def test_truths_are_the_numpy_numbers_the_questions_ask_for() -> None:
+    expected = [ORACLE_A["scores"][0], ORACLE_A["weights"][0], ORACLE_A["output"][0],
+                ORACLE_B["scores"][1], ORACLE_B["weights"][0], ORACLE_B["output"][0]]
+    assert_close([truth(q, D8) for q in QUESTIONS], expected)
+    assert [truth(q, D8) for q in QUESTIONS][::3] == [2.0, -1.0]
+
+
+def test_compute_refuses_anything_but_two_dimensions() -> None:
+    one = parse_fixture('{"query": [1], "keys": [[1]], "values": [[1]]}')
+    with pytest.raises(FixtureError, match=r"^query: D8 needs vectors of dimension 2, got 1$"):
+        compute(one)

@@ -1,0 +1,45 @@
+"""Asking the browser to keep this site's storage, on the track and on a lesson: only when the
+learner asks, saying what it answered."""
+
+from pyscript import window
+
+import attention_lessons as course
+
+from .dom import on, say
+
+AFTER_PERSIST = []  # what else to show again once the browser has answered (the track's line)
+
+
+def storage_manager():
+    """Return navigator.storage, or None where the browser has none (or hides it)."""
+    return getattr(window.navigator, "storage", None)
+
+
+async def persisted():
+    """Return whether the browser keeps this site's storage for good; None where it cannot say."""
+    manager = storage_manager()
+    if manager is None or getattr(manager, "persisted", None) is None:
+        return None
+    try:
+        return bool(await manager.persisted())
+    except Exception:
+        return None
+
+
+@on("click", "#persist")
+async def on_persist(event):
+    """The learner asked: ask the browser, once, and say what it answered."""
+    manager = storage_manager()
+    if manager is None or getattr(manager, "persist", None) is None:
+        answer = course.NO_API
+    else:
+        try:
+            await manager.persist()
+            kept = await manager.persisted()
+        except Exception:
+            answer = course.FAILED
+        else:
+            answer = course.KEPT if kept else course.MAY_BE_CLEARED
+    say("persist_message", course.persist_said(answer))
+    for then in AFTER_PERSIST:
+        await then()
