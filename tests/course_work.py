@@ -13,7 +13,6 @@ from attention_lessons import (
     LESSONS,
     Progress,
     Worked,
-    check,
     export_course,
     lock_prediction,
     lock_reading,
@@ -27,7 +26,8 @@ from attention_lessons import (
     work,
 )
 from attention_lessons.engine import StateError
-from attention_lessons.progress import to_json
+from attention_lessons.progress import check, standing, to_json
+from attention_lessons.views import check_announcement
 from strategies import FIXTURES
 
 WORKED: dict[str, Worked] = {
@@ -107,3 +107,9 @@ def assert_refused(read: Callable[[Mapping[str, Progress]], object], said: str) 
         read(here)
     assert str(raised.value).endswith(". Nothing was changed.")
     assert saved(here) == before
+
+
+def announced(before: Progress, after: Progress, worked: Worked) -> str:
+    """Return what a Check from before to after announces, each record's standing worked out."""
+    return check_announcement(before, after, worked, standing(before, worked),
+                              standing(after, worked))

@@ -16,7 +16,6 @@ from numpy.testing import assert_allclose
 
 from attention_lessons import (
     Progress,
-    check,
     compute,
     lock_prediction,
     lock_reading,
@@ -27,7 +26,7 @@ from attention_lessons import (
     set_projection,
 )
 from attention_lessons.engine import hints_available
-from attention_lessons.progress import MAX_ENTRY, reset, settle, to_json
+from attention_lessons.progress import MAX_ENTRY, check, reset, settle, to_json
 
 # Hypothesis judges results, never timings: the machines these tests run on are shared and noisy.
 settings.register_profile("shared-machine", deadline=None)

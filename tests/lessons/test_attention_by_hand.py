@@ -8,8 +8,6 @@ import pytest
 from attention_lessons import (
     LESSONS,
     Progress,
-    check,
-    check_announcement,
     fixed_view,
     grade,
     lock_prediction,
@@ -22,6 +20,8 @@ from attention_lessons import (
 )
 from attention_lessons.engine import decimals, exact
 from attention_lessons.lessons.attention_by_hand import unscaled
+from attention_lessons.progress import check
+from course_work import announced
 from strategies import FIXTURE_TEXT, assert_close, numpy_attention
 
 LESSON = LESSONS["8-2"]
@@ -158,7 +158,7 @@ def test_the_whole_lesson_from_prediction_to_gate_with_hints() -> None:
         "by that sum.")
     before = lock_reading(progress, "dimension", LESSON)
     after = check(before, RIGHT, L82)
-    assert check_announcement(before, after, L82) == (
+    assert announced(before, after, L82) == (
         "Checked. 6 of 6 within tolerance. You have run it 6 times. Your check is met.")
     gate = progress_view(after, L82).gate
     assert (gate.met, gate.status) == (True, "6 of 6 numbers within tolerance, 5 needed. The "

@@ -14,7 +14,6 @@ from attention_lessons import (
     LESSONS,
     Progress,
     attend,
-    check,
     fixed_view,
     grade,
     lock_prediction,
@@ -27,6 +26,7 @@ from attention_lessons import (
 )
 from attention_lessons.engine import decimals
 from attention_lessons.lessons.masked_attention import POSITION, masked_head
+from attention_lessons.progress import check
 from strategies import FIXTURES, Array, assert_close, fixtures, numpy_attention
 
 LESSON = LESSONS["8-3"]

@@ -13,7 +13,6 @@ from attention_lessons import (
     LESSONS,
     Progress,
     Unreadable,
-    check,
     check_size,
     confirm_course,
     export_course,
@@ -24,7 +23,7 @@ from attention_lessons import (
     track_view,
 )
 from attention_lessons.engine import StateError
-from attention_lessons.progress import bring_in, gate, to_json
+from attention_lessons.progress import bring_in, check, gate, to_json
 from attention_lessons.views import status
 from course_work import FINISHED, FRESH, WORKED, assert_refused, document, spoiled, started
 from strategies import D8, progresses

@@ -7,16 +7,8 @@ import json
 
 import pytest
 
-from attention_lessons import (
-    FROM_OTHER_TAB,
-    Explore,
-    Store,
-    check,
-    save_takeaway,
-    set_explore,
-    store_key,
-)
-from attention_lessons.progress import OUT_OF_DATE, backup_key, from_json, to_json
+from attention_lessons import FROM_OTHER_TAB, Explore, Store, save_takeaway, set_explore, store_key
+from attention_lessons.progress import OUT_OF_DATE, backup_key, check, from_json, to_json
 from stored import FIRST_SITE_RECORD, NEWER_TAKEAWAY, Memory, newer_records
 from strategies import D8
 

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from attention_lessons import (
     Progress,
-    check,
     lock_prediction,
     lock_reading,
     open_hint,
@@ -23,7 +22,7 @@ from attention_lessons import (
     set_projection,
 )
 from attention_lessons.engine import ParseError, StateError
-from attention_lessons.progress import MAX_COUNT, from_json, gate, reset, to_json
+from attention_lessons.progress import MAX_COUNT, check, from_json, gate, reset, to_json
 from strategies import D8, QIDS, json_type, json_values, progresses, record, typed_texts
 
 RIGHT = {"a_score_1": "2", "a_weight_1": "0.4643", "a_output": "1.376", "b_score_2": "-1",

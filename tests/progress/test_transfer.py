@@ -10,7 +10,6 @@ from attention_lessons import (
     Explore,
     Progress,
     apply_early,
-    check,
     check_size,
     confirm_import,
     export_json,
@@ -21,6 +20,7 @@ from attention_lessons import (
     set_explore,
 )
 from attention_lessons.engine import StateError
+from attention_lessons.progress import check
 from strategies import D8
 
 LESSON = D8.lesson

@@ -10,8 +10,6 @@ import pytest
 from attention_lessons import (
     Progress,
     attend,
-    check,
-    check_announcement,
     compute,
     lock_prediction,
     lock_reading,
@@ -21,7 +19,8 @@ from attention_lessons import (
     set_projection,
 )
 from attention_lessons.engine import decimals, exact, largest, listing
-from attention_lessons.progress import gate
+from attention_lessons.progress import check, gate
+from course_work import announced
 from strategies import D8, QIDS
 
 RIGHT = {"a_score_1": "2", "a_weight_1": "0.4643", "a_output": "1.376", "b_score_2": "-1",
@@ -163,13 +162,13 @@ def test_reading_view() -> None:
 
 def test_check_announcement_counts_the_run() -> None:
     after = check(Progress(), {"a_output": "1.376", "b_output": "3"}, D8)
-    assert check_announcement(Progress(), after, D8) == (
+    assert announced(Progress(), after, D8) == (
         "Checked. 1 of 6 within tolerance. You have run it 1 time.")
 
 
 def test_check_announcement_says_when_nothing_was_new() -> None:
     once = check(Progress(), {"a_output": "1.376"}, D8)
-    assert check_announcement(once, check(once, {"a_output": "1.3760"}, D8), D8) == (
+    assert announced(once, check(once, {"a_output": "1.3760"}, D8), D8) == (
         "Nothing new was graded: these values were checked already, so this did not count as "
         "a run.")
 
@@ -177,13 +176,13 @@ def test_check_announcement_says_when_nothing_was_new() -> None:
 def test_check_announcement_says_when_new_text_could_not_be_read() -> None:
     once = check(Progress(), {"a_output": "1.376"}, D8)
     one = check(once, {"a_output": "abc"}, D8)
-    assert check_announcement(once, one, D8) == (
+    assert announced(once, one, D8) == (
         "Nothing new was graded, so this did not count as a run: 1 answer could not be read, "
         "and the message beside it says why.")
-    assert check_announcement(Progress(), check(Progress(), {"b_output": "1/0"}, D8), D8) == (
+    assert announced(Progress(), check(Progress(), {"b_output": "1/0"}, D8), D8) == (
         "Nothing new was graded, so this did not count as a run: 6 answers could not be read, "
         "and the message beside each says why.")
-    assert check_announcement(one, check(one, {"a_output": "abc"}, D8), D8).startswith(
+    assert announced(one, check(one, {"a_output": "abc"}, D8), D8).startswith(
         "Nothing new was graded: these values were checked already")
 
 
@@ -192,7 +191,7 @@ def test_check_announcement_says_when_new_text_could_not_be_read() -> None:
 def test_check_announcement_names_a_newly_available_hint(runs: int, opens: str) -> None:
     before = replace(Progress(), runs=runs)
     after = check(before, {"b_output": "9"}, D8)
-    assert check_announcement(before, after, D8) == (
+    assert announced(before, after, D8) == (
         f"Checked. 0 of 6 within tolerance. You have run it {runs + 1} times.{opens}")
 
 
@@ -201,7 +200,7 @@ def test_check_announcement_says_when_the_check_is_met() -> None:
     before = lock_reading(four, "own_scores", D8.lesson)
     assert not gate(before, D8)
     after = check(before, {"a_output": "1.38"}, D8)
-    assert check_announcement(before, after, D8) == (
+    assert announced(before, after, D8) == (
         "Checked. 5 of 6 within tolerance. You have run it 2 times. Your check is met.")
 
 

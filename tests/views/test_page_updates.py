@@ -19,8 +19,6 @@ from attention_lessons import (
     Progress,
     Worked,
     bars_html,
-    check,
-    check_announcement,
     choose_scale,
     explore_update,
     explore_view,
@@ -42,7 +40,8 @@ from attention_lessons import (
     track_view,
     update_json,
 )
-from course_work import FINISHED, FRESH, WORKED, finished, started
+from attention_lessons.progress import check
+from course_work import FINISHED, FRESH, WORKED, announced, finished, started
 
 GOLDEN = Path(__file__).with_name("page_updates.json")
 
@@ -77,7 +76,7 @@ def texts(lessons: list[str]) -> Iterator[tuple[str, str]]:
         for stage, progress in records(worked).items():
             name = f"{slug} {stage}"
             yield f"{name} page", update_json(page_update(progress_view(progress, worked)))
-            yield f"{name} check", check_announcement(Progress(), progress, worked)
+            yield f"{name} check", announced(Progress(), progress, worked)
             view = explore_view(worked.lesson, worked.fixture, progress.explore)
             yield f"{name} explore", update_json(explore_update(view))
             figure = projection_figure(progress, worked)

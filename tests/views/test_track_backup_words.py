@@ -25,6 +25,7 @@ from attention_lessons import (
     save_takeaway,
     suggest_backup,
 )
+from attention_lessons.progress import standing
 from course_work import FINISHED, FRESH, WORKED, started
 
 SAFARI_MAC = ("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like "
@@ -78,9 +79,9 @@ def test_the_suggestion_comes_with_a_met_gate_and_stays_dismissed() -> None:
     worked = WORKED["d8"]
     assert not holds_work(FRESH["d8"])
     assert holds_work(started(worked))
-    assert not suggest_backup(started(worked), worked, None)
-    assert suggest_backup(FINISHED["d8"], worked, None)
-    assert not suggest_backup(FINISHED["d8"], worked, DISMISSED)
+    assert not suggest_backup(standing(started(worked), worked), None)
+    assert suggest_backup(standing(FINISHED["d8"], worked), None)
+    assert not suggest_backup(standing(FINISHED["d8"], worked), DISMISSED)
 
 
 def test_the_link_is_the_pages_address_with_the_progress_in_its_fragment() -> None:

@@ -35,19 +35,22 @@ class Page:
         say("storage_notice", text)
         show("storage_notice", bool(text))
 
-    def update(self, progress):
-        """Save a change and show it."""
-        self.settle(*self.store.save(self.lesson, progress))
+    def update(self, progress, standing=None):
+        """Save a change and show it; `standing` is the record's, where the change worked it out
+        (a Check), and holds for what is saved unless another tab's work was merged in."""
+        saved, trouble = self.store.save(self.lesson, progress)
+        self.settle(saved, trouble, standing if saved == progress else None)
 
-    def settle(self, progress, trouble):
+    def settle(self, progress, trouble, standing=None):
         """Show the progress as saved, and the notice for how saving went."""
         before, self.progress = self.progress, progress
         self.notice(trouble)
         if not course.explored_only(before, progress):  # Explore draws its own changes
-            self.render()
+            self.render(standing)
 
-    def render(self):
-        self.view = view = course.progress_view(self.progress, self.worked)
+    def render(self, standing=None):
+        self.standing = standing or course.standing(self.progress, self.worked)
+        self.view = view = course.progress_view(self.progress, self.worked, self.standing)
         apply(course.page_update(view))
         locked = view.prediction is not None
         for radio in document.querySelectorAll("input[name=prediction]"):
@@ -103,7 +106,7 @@ def lesson_notes(page):
     show("keep_panel", course.holds_work(page.progress))
     dismissed = course.read_item(page.store.storage, course.SUGGESTION_KEY)
     say("backup_suggestion_text", course.SUGGESTION)
-    show("backup_suggestion", course.suggest_backup(page.progress, page.worked, dismissed))
+    show("backup_suggestion", course.suggest_backup(page.standing, dismissed))
 
 
 @on("click", "#dismiss_suggestion")
@@ -204,11 +207,12 @@ def on_predict(event):
 @on("submit", "#numbers_form")
 def on_check(event):
     event.preventDefault()
-    before = PAGE.progress
+    before, was = PAGE.progress, PAGE.standing
     typed = {q.id: by_id(q.id).value for q in PAGE.lesson.questions}
-    PAGE.update(course.check(before, typed, PAGE.worked))
+    after, now = course.checked(before, typed, PAGE.worked)  # each answer read and graded once
+    PAGE.update(after, now)
     # Shown as well as announced: a re-check that grades nothing changes nothing else in view.
-    message = course.check_announcement(before, PAGE.progress, PAGE.worked)
+    message = course.check_announcement(before, after, PAGE.worked, was, now)
     say("check_message", message)
     announce(message)
 

@@ -30,7 +30,7 @@ from .explore import (
 )
 from .fixture import Fixture, parse_fixture
 from .format import decimals, exact, largest, listing, vector, with_and, word
-from .grading import TOLERANCE, gate_met, grade, hints_available, within
+from .grading import TOLERANCE, Verdict, gate_met, grade, hints_available, within
 from .lesson import Lesson, Preset, Question, Slip, Worked, reference_mark, top_tie, truth, work
 from .numbers import MAX_LENGTH, Reading, finite_float, parse_number
 from .parts import (
@@ -75,6 +75,7 @@ __all__ = [
     "StateError",
     "Step",
     "Vector",
+    "Verdict",
     "Worked",
     "at_preset",
     "attend",

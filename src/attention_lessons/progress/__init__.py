@@ -14,6 +14,7 @@ from .backup import (
     read_course,
     readable,
 )
+from .checking import Standing, check, checked, gate, standing
 from .link import MAX_LINK, course_link, holds_progress, progress_link, read_link, unpack_link
 from .merging import merge
 from .nesting import MAX_DEPTH, depth_over, too_deep
@@ -25,13 +26,9 @@ from .record import (
     VERSION,
     Progress,
     Unreadable,
-    check,
-    correct_count,
-    current_values,
     explored_only,
     from_json,
     from_value,
-    gate,
     lock_prediction,
     lock_reading,
     open_hint,
@@ -91,6 +88,7 @@ __all__ = [
     "VERSION",
     "CourseIncoming",
     "Progress",
+    "Standing",
     "Store",
     "Unreadable",
     "apply_early",
@@ -99,12 +97,11 @@ __all__ = [
     "bring_in",
     "check",
     "check_size",
+    "checked",
     "clears",
     "confirm_course",
     "confirm_import",
-    "correct_count",
     "course_link",
-    "current_values",
     "depth_over",
     "explored_only",
     "export_course",
@@ -135,6 +132,7 @@ __all__ = [
     "set_explore",
     "set_projection",
     "settle",
+    "standing",
     "store_key",
     "to_json",
     "too_deep",

@@ -8,8 +8,9 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..engine import Explore, Worked
+from .checking import gate
 from .merging import merge
-from .record import Progress, Unreadable, gate
+from .record import Progress, Unreadable
 from .transfer import KIND, NOT_THIS_SITE, describe, parse_text, quoted, read_record, refused
 
 COURSE_KIND = "attention-lessons course progress"

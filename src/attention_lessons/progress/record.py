@@ -13,15 +13,10 @@ from ..engine import (
     EDGE,
     Explore,
     Lesson,
-    ParseError,
     Point,
     StateError,
-    Worked,
     finite_float,
-    gate_met,
-    grade,
     hints_available,
-    parse_number,
     word,
 )
 from .nesting import MAX_DEPTH, too_deep
@@ -59,36 +54,6 @@ class Progress:
     version: int = VERSION
 
 
-def current_values(progress: Progress) -> dict[str, float]:
-    """Return the answers as last checked that still read as numbers."""
-    values: dict[str, float] = {}
-    for qid, raw in progress.answers.items():
-        try:
-            values[qid] = parse_number(raw).value
-        except ParseError:
-            continue
-    return values
-
-
-def correct_count(progress: Progress, worked: Worked) -> int:
-    """Return how many of the current answers land within tolerance."""
-    values = current_values(progress)
-    return sum(grade(q, values[q.id], worked).correct
-               for q in worked.lesson.questions if q.id in values)
-
-
-def gate(progress: Progress, worked: Worked) -> bool:
-    """Return whether the gate is met, derived from the answers and the reading, never stored."""
-    return gate_met(correct_count(progress, worked), progress.reading, worked.lesson)
-
-
-def _kept(raw: str) -> str:
-    # Store only what from_json accepts. Past MAX_ANSWER the text is far beyond what the parser
-    # reads (64), so trimming and cutting it keeps its outcome, "too long", exactly as it was.
-    text = raw.strip() if len(raw) > MAX_ANSWER else raw
-    return text if len(text) <= MAX_ANSWER else text[: MAX_ANSWER - 1] + "\N{HORIZONTAL ELLIPSIS}"
-
-
 def lock_prediction(progress: Progress, lesson: Lesson, choice: str, why: str = "") -> Progress:
     """Lock in a prediction once; a locked prediction changes only through reset."""
     if progress.prediction is not None:
@@ -96,25 +61,6 @@ def lock_prediction(progress: Progress, lesson: Lesson, choice: str, why: str = 
     if choice not in {c.id for c in lesson.predictions}:
         raise StateError(f"Choose one of the {word(len(lesson.predictions))} predictions first.")
     return replace(progress, prediction=choice, why=why.strip()[:MAX_WHY])
-
-
-def check(progress: Progress, typed: Mapping[str, str], worked: Worked) -> Progress:
-    """Grade the typed answers; a new readable value costs an attempt, and any new one is a run."""
-    answers = {qid: _kept(typed.get(qid, progress.answers.get(qid, "")))
-               for qid in worked.lesson.question_ids}
-    graded, attempts = dict(progress.graded), dict(progress.attempts)
-    fresh = False
-    for qid, raw in answers.items():
-        try:
-            value = parse_number(raw).value
-        except ParseError:
-            continue
-        if graded.get(qid) != value:
-            graded[qid] = value
-            attempts[qid] = min(attempts.get(qid, 0) + 1, MAX_COUNT)
-            fresh = True
-    return replace(progress, answers=answers, graded=graded, attempts=attempts,
-                   runs=min(progress.runs + fresh, MAX_COUNT))
 
 
 def open_hint(progress: Progress, lesson: Lesson, rung: int) -> Progress:

@@ -7,8 +7,10 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..engine import Explore, Lesson, StateError, Worked, word
+from .checking import gate
+from .checking import standing as stand
 from .nesting import MAX_DEPTH, too_deep
-from .record import MAX_TEXT, Progress, correct_count, from_value, gate, lock_prediction
+from .record import MAX_TEXT, Progress, from_value, lock_prediction
 
 KIND = "attention-lessons progress"
 MAX_FILE = MAX_TEXT  # characters, and bytes: a file's size is known before it is read
@@ -37,8 +39,9 @@ def describe(progress: Progress, worked: Worked) -> str:
     lesson = worked.lesson
     prediction = "a locked prediction" if progress.prediction else "no prediction"
     runs = f"{word(progress.runs)} run{'' if progress.runs == 1 else 's'}"
-    numbers = f"{correct_count(progress, worked)} of {len(lesson.questions)} numbers right"
-    met = "gate met" if gate(progress, worked) else "gate not met"
+    standing = stand(progress, worked)
+    numbers = f"{standing.correct} of {len(lesson.questions)} numbers right"
+    met = "gate met" if standing.gate else "gate not met"
     takeaway = ", a takeaway" if progress.takeaway else ""
     return f"{prediction}, {runs}, {numbers}, {met}{takeaway}"
 

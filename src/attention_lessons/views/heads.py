@@ -5,21 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import (
-    ParseError,
     Step,
     Worked,
     decimals,
     exact,
-    grade,
     hints_available,
     largest,
     listing,
-    parse_number,
     project,
     truth,
     word,
 )
-from ..progress import IDENTITY, Progress, correct_count, gate
+from ..progress import IDENTITY, Progress, Standing
 
 
 @dataclass(frozen=True)
@@ -108,23 +105,22 @@ class QuestionView:
     state: str  # "", "correct", "wrong" or "invalid"
 
 
-def question_views(progress: Progress, worked: Worked) -> tuple[QuestionView, ...]:
-    """Grade the answers as last checked, field by field."""
+def question_views(progress: Progress, standing: Standing,
+                   worked: Worked) -> tuple[QuestionView, ...]:
+    """Show the answers as last checked, field by field, as the record's standing grades them."""
     views = []
     for q in worked.lesson.questions:
         typed = progress.answers.get(q.id)
         attempts = f"Attempts: {progress.attempts.get(q.id, 0)}"
-        if typed is None:
+        answer = standing.answers.get(q.id)
+        if typed is None or answer is None:
             views.append(QuestionView(q.id, "", attempts, "", "", ""))
-            continue
-        try:
-            reading = parse_number(typed)
-        except ParseError as exc:
-            views.append(QuestionView(q.id, typed, attempts, "", str(exc), "invalid"))
-            continue
-        verdict = grade(q, reading.value, worked)
-        views.append(QuestionView(q.id, typed, attempts, reading.echo, verdict.message,
-                                  "correct" if verdict.correct else "wrong"))
+        elif answer.reading is None or answer.verdict is None:
+            views.append(QuestionView(q.id, typed, attempts, "", answer.refused, "invalid"))
+        else:
+            views.append(QuestionView(q.id, typed, attempts, answer.reading.echo,
+                                      answer.verdict.message,
+                                      "correct" if answer.verdict.correct else "wrong"))
     return tuple(views)
 
 
@@ -199,10 +195,10 @@ class GateView:
     status: str
 
 
-def gate_view(progress: Progress, worked: Worked) -> GateView:
+def gate_view(progress: Progress, standing: Standing, worked: Worked) -> GateView:
     """Count the numbers within tolerance and describe the locked reading."""
     lesson = worked.lesson
-    correct = correct_count(progress, worked)
+    correct = standing.correct
     if progress.reading is None:
         reading = "No reading locked in yet."
     elif progress.reading == lesson.correct_reading:
@@ -212,7 +208,7 @@ def gate_view(progress: Progress, worked: Worked) -> GateView:
     counted = (f"{correct} of {len(lesson.questions)} numbers within tolerance, "
                f"{lesson.gate_needed} needed.")
     status = f"{counted} {reading}"
-    if gate(progress, worked):
+    if standing.gate:
         return GateView(True, "met", "Met. You demonstrated it on these numbers.", status)
     return GateView(False, "not yet", "Not met yet. Keep working the session.", status)
 

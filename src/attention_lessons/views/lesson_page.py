@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Worked, hints_available
-from ..progress import DISMISSED, Progress, correct_count, current_values, gate
+from ..progress import DISMISSED, Progress, Standing
+from ..progress import standing as stand
 from .heads import (
     ComparisonView,
     GateView,
@@ -57,31 +58,35 @@ def fixed_view(worked: Worked) -> FixedView:
                      comparison_view(worked))
 
 
-def progress_view(progress: Progress, worked: Worked) -> ProgressView:
-    """Build the parts of the page that follow the learner's progress."""
+def progress_view(progress: Progress, worked: Worked,
+                  standing: Standing | None = None) -> ProgressView:
+    """Build the parts of the page that follow the learner's progress, from its standing (worked
+    out here where the caller has none)."""
+    standing = standing or stand(progress, worked)
     return ProgressView(
         prediction=progress.prediction,
         prediction_message=("Choose something first." if progress.prediction is None
                             else "Locked in. Reset your progress to change it."),
         why=f"Your reason then: {progress.why}" if progress.why else "",
-        questions=question_views(progress, worked),
+        questions=question_views(progress, standing, worked),
         runs=runs_text(progress.runs),
         hints=hint_views(progress, worked),
         reading=reading_view(progress, worked),
         projection=projection_view(progress, worked),
         compare=compare_text(progress, worked),
-        gate=gate_view(progress, worked),
+        gate=gate_view(progress, standing, worked),
         takeaway=progress.takeaway,
     )
 
 
-def check_announcement(before: Progress, after: Progress, worked: Worked) -> str:
-    """Say what a Check did, shown and announced: the count, the run, any hint it opened."""
+def check_announcement(before: Progress, after: Progress, worked: Worked, was: Standing,
+                       now: Standing) -> str:
+    """Say what a Check did, shown and announced: the count, the run, any hint it opened; `was`
+    and `now` are the record's standing before the Check and after it."""
     lesson = worked.lesson
     if after.runs == before.runs:
-        readable = current_values(after)
         unread = [qid for qid in lesson.question_ids
-                  if qid not in readable and after.answers.get(qid) != before.answers.get(qid)]
+                  if _unread(now, qid) and after.answers.get(qid) != before.answers.get(qid)]
         if unread:  # something new was typed, so "checked already" would not be true
             count = "1 answer" if len(unread) == 1 else f"{len(unread)} answers"
             beside = "it" if len(unread) == 1 else "each"
@@ -89,14 +94,19 @@ def check_announcement(before: Progress, after: Progress, worked: Worked) -> str
                     f"be read, and the message beside {beside} says why.")
         return ("Nothing new was graded: these values were checked already, so this did not "
                 "count as a run.")
-    parts = [f"Checked. {correct_count(after, worked)} of {len(lesson.questions)} within "
-             "tolerance.", runs_text(after.runs)]
+    parts = [f"Checked. {now.correct} of {len(lesson.questions)} within tolerance.",
+             runs_text(after.runs)]
     opened = hints_available(after.runs, lesson) - hints_available(before.runs, lesson)
     if opened:
         parts.append(f"Hint {hints_available(after.runs, lesson)} is now available.")
-    if gate(after, worked) and not gate(before, worked):
+    if now.gate and not was.gate:
         parts.append("Your check is met.")
     return " ".join(parts)
+
+
+def _unread(standing: Standing, qid: str) -> bool:
+    answer = standing.answers.get(qid)
+    return answer is None or answer.reading is None
 
 
 SUGGESTION = ("Gate met. Your progress is kept only in this browser: back up the whole course "
@@ -110,7 +120,7 @@ def holds_work(progress: Progress) -> bool:
     return progress != Progress()
 
 
-def suggest_backup(progress: Progress, worked: Worked, dismissed: object) -> bool:
+def suggest_backup(standing: Standing, dismissed: object) -> bool:
     """Return whether the lesson page suggests a backup: its gate is met, and the learner has
     not dismissed the suggestion (`dismissed`: what is stored under SUGGESTION_KEY)."""
-    return gate(progress, worked) and dismissed != DISMISSED
+    return standing.gate and dismissed != DISMISSED

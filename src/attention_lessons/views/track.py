@@ -47,12 +47,15 @@ class TrackRow:
 
 def track_view(progress: Mapping[str, Progress | Unreadable],
                worked: Mapping[str, Worked]) -> tuple[TrackRow, ...]:
-    """Build every lesson's row from the saved progress, in track order."""
+    """Build every lesson's row from the saved progress, in track order: each lesson's status
+    worked out once, and read again by the lessons that build on it."""
     lessons = {slug: w.lesson for slug, w in worked.items()}
+    statuses = {slug: status(progress[slug], w) for slug, w in worked.items()}
     rows = []
     for slug, w in worked.items():
         opens = opens_text(w.lesson, lessons)
-        if opens and not waiting(w.lesson, progress, worked):
+        before = w.lesson.prerequisite
+        if before is not None and statuses[before] == "done":
             opens = "open"
-        rows.append(TrackRow(slug, f"Status: {status(progress[slug], w)}", opens))
+        rows.append(TrackRow(slug, f"Status: {statuses[slug]}", opens))
     return tuple(rows)
