@@ -14,11 +14,11 @@ from attention_lessons import (
     Progress,
     Worked,
     export_course,
+    load_fixture,
     lock_prediction,
     lock_reading,
     move,
     open_hint,
-    parse_fixture,
     save_takeaway,
     set_explore,
     set_projection,
@@ -31,7 +31,7 @@ from attention_lessons.views import check_announcement
 from strategies import FIXTURES
 
 WORKED: dict[str, Worked] = {
-    slug: work(lesson, parse_fixture((FIXTURES / lesson.fixture).read_text(encoding="utf-8")))
+    slug: work(lesson, load_fixture(lesson.fixture, FIXTURES))
     for slug, lesson in LESSONS.items()}
 FRESH: dict[str, Progress] = {slug: Progress() for slug in LESSONS}
 # Takeaways as a learner writes them, each in their own words; a lesson an author has just

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from attention_lessons import (
     save_takeaway,
     set_projection,
 )
-from attention_lessons.engine import hints_available
+from attention_lessons.engine import HeadTrace, hints_available
 from attention_lessons.progress import MAX_ENTRY, check, reset, settle, to_json
 
 # Hypothesis judges results, never timings: the machines these tests run on are shared and noisy.
@@ -47,6 +47,19 @@ def assert_close(actual: npt.ArrayLike, desired: npt.ArrayLike) -> None:
     """Assert agreement with the oracle to 1e-12, relative and absolute."""
     assert_allclose(np.asarray(actual, dtype=np.float64), np.asarray(desired, dtype=np.float64),
                     rtol=1e-12, atol=1e-12)
+
+
+def assert_head(head: HeadTrace, oracle: Mapping[str, Array]) -> None:
+    """Assert every step of a head against numpy's: the scores, the scaled scores, the
+    exponentials (the oracle's own where it has them, as a mask does) and their sum, the weights
+    and the output."""
+    exps = oracle["exps"] if "exps" in oracle else np.exp(oracle["scaled"])
+    assert_close(head.scores, oracle["scores"])
+    assert_close(head.scaled, oracle["scaled"])
+    assert_close(head.exps, exps)
+    assert_close(head.total, exps.sum())
+    assert_close(head.weights, oracle["weights"])
+    assert_close(head.output, oracle["output"])
 
 
 def numpy_attention(query: Any, keys: Any, values: Any) -> dict[str, Array]:

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from attention_lessons import LESSONS, attend, cli, compute, work
+from attention_lessons import LESSONS, attend, cli, compute, load_fixture, work
 from attention_lessons.engine import Lesson, decimals, listing
+from course_build.paths import FIXTURES
 from wheels import unpack_wheel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,7 +33,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 def test_d8_prints_both_heads_the_single_head_and_the_comparison(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    numbers = compute(cli.load_fixture(FIXTURE))
+    numbers = compute(load_fixture(FIXTURE, FIXTURES))
     text = run_cli(capsys, "d8")
     for head in numbers.heads:
         assert f"weights                                 {listing(head.weights)}" in text
@@ -59,7 +60,7 @@ def test_82_prints_one_head_scaled_by_one_over_root_two(
 def test_json_carries_every_intermediate_at_full_precision(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    fixture = cli.load_fixture(FIXTURE)
+    fixture = load_fixture(FIXTURE, FIXTURES)
     numbers = compute(fixture)
     assert numbers.single is not None
     assert numbers.differences is not None
@@ -88,7 +89,7 @@ def test_each_lesson_is_known_by_its_code_and_its_folder(
     text = run_cli(capsys, lesson.code.lower())
     assert text == run_cli(capsys, lesson.slug)
     assert text.startswith(f"{lesson.code} · {lesson.title} (")
-    for spec, head in zip(lesson.heads, work(lesson, cli.load_fixture(lesson.fixture)).heads,
+    for spec, head in zip(lesson.heads, work(lesson, load_fixture(lesson.fixture, FIXTURES)).heads,
                           strict=True):
         assert f"{spec.title} ({lesson.scale_text(head)})" in text
         assert listing(head.output) in text

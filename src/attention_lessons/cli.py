@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +19,8 @@ from .engine import (
     Worked,
     explore_work,
     listing,
+    load_fixture,
     move,
-    parse_fixture,
     parse_number,
     plain_scale_text,
     plain_step_rows,
@@ -38,13 +37,11 @@ NAMES = {name: lesson for lesson in LESSONS.values()
 REFERENCE = "single"  # the name the JSON gives a lesson's reference head
 
 
-def load_fixture(name: str) -> Fixture:
-    """Load a fixture shipped with the installed package, or from the checkout's fixtures/."""
-    try:
-        text = resources.files("attention_lessons.fixtures").joinpath(name).read_text("utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        text = (CHECKOUT_FIXTURES / name).read_text(encoding="utf-8")
-    return parse_fixture(text)
+def fixtures_folder() -> Path:
+    """The fixtures the installed package ships (attention_lessons/fixtures/), or, run from the
+    checkout, the checkout's fixtures/."""
+    shipped = Path(__file__).resolve().parent / "fixtures"
+    return shipped if shipped.is_dir() else CHECKOUT_FIXTURES
 
 
 def head_record(name: str, head: HeadTrace) -> dict[str, Any]:
@@ -135,7 +132,7 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)  # a bad argument: usage on stderr and exit status 2
     lesson: Lesson = NAMES[args.lesson]
     try:
-        fixture = load_fixture(lesson.fixture)
+        fixture = load_fixture(lesson.fixture, fixtures_folder())
         worked = work(lesson, fixture)
     except (OSError, FixtureError) as exc:
         parser.exit(1, f"{parser.prog}: cannot load {lesson.fixture}: {exc}\n")

@@ -9,10 +9,11 @@ from pathlib import Path
 import jinja2
 import markupsafe
 
-from attention_lessons import LESSONS, TOLERANCE, parse_fixture, work
+from attention_lessons import LESSONS, TOLERANCE, load_fixture, work
 from attention_lessons.engine import EDGE, Fixture, Lesson, explorable, point_ids, point_name, word
 from attention_lessons.views import SIZE, opens_text, pattern
 
+from .icons import palette
 from .paths import FIXTURES, WEB
 from .runtime import ARCHIVES, PLUGINS_KEPT, core_imports, plugins_off, pyscript_plugins
 
@@ -76,7 +77,7 @@ def track_page(environment: jinja2.Environment) -> str:
 def lesson_page(environment: jinja2.Environment, slug: str) -> str:
     """A lesson's HTML: all of its prose, and none of the numbers Python computes."""
     lesson = LESSONS[slug]
-    fixture = parse_fixture((FIXTURES / lesson.fixture).read_text(encoding="utf-8"))
+    fixture = load_fixture(lesson.fixture, FIXTURES)
     # Only the heads' dimensions reach the HTML ("scale 1 / sqrt(2)"); Python prints the rest.
     dimensions = [len(head.query) for head in work(lesson, fixture).heads]
     hints = zip(("A question", "The answer"), lesson.hint_rungs,
@@ -107,6 +108,7 @@ def site_templates() -> jinja2.Environment:
                                      undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     environment.filters["word"] = word
     environment.globals["config_name"] = CONFIG_NAME
+    environment.globals["theme_colour"] = palette()["accent"]
     environment.globals["early_fetches"] = EARLY_FETCHES
     # Plugin names are words and hyphens (PLUGIN_IMPORT), so the JSON needs no escaping.
     environment.globals["mpy_config"] = markupsafe.Markup(json.dumps({"plugins": plugins_off()}))

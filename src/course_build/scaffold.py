@@ -65,10 +65,10 @@ def refusal(root: Path, slug: str, module: str) -> str | None:
 def numbers(root: Path) -> dict[str, str]:
     """What the skeleton's plan types and expects, from the package's own numbers for the head."""
     sys.path.insert(0, str(root / "src"))
-    from attention_lessons import attend, parse_fixture, parse_number  # noqa: PLC0415
+    from attention_lessons import attend, load_fixture, parse_number  # noqa: PLC0415
     from attention_lessons.engine import decimals, exact, largest  # noqa: PLC0415
 
-    fixture = parse_fixture((root / "fixtures" / "attention-8.2.json").read_text(encoding="utf-8"))
+    fixture = load_fixture("attention-8.2.json", root / "fixtures")
     head = attend(fixture.query, fixture.keys, fixture.values)
     found = {"score_1": exact(head.scores[0]), "scaled_1": decimals(head.scaled[0]),
              "weight_1": decimals(head.weights[0]), "weight_2": decimals(head.weights[1]),

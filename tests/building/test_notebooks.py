@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 
-from attention_lessons import LESSONS, attend, compute, split_heads, work
-from attention_lessons.cli import load_fixture
+from attention_lessons import LESSONS, attend, compute, load_fixture, split_heads, work
 from attention_lessons.engine import Lesson, listing
-from course_build.paths import NOTEBOOKS
+from course_build.paths import FIXTURES, NOTEBOOKS
 from wheels import unpack_wheel
 
 ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
@@ -66,7 +65,7 @@ def test_each_notebook_is_its_lessons_and_prints_its_outputs(
     assert notebook["metadata"]["title"] == f"{lesson.code} · {lesson.title}"
     assert "".join(notebook["cells"][0]["source"]).startswith(f"# {lesson.code} · {lesson.title}")
     printed = "".join(run_cells(code_cells(notebook), unpacked_wheel))
-    for head in work(lesson, load_fixture(lesson.fixture)).heads:
+    for head in work(lesson, load_fixture(lesson.fixture, FIXTURES)).heads:
         assert listing(head.output) in printed
 
 
@@ -90,7 +89,7 @@ def test_a_notebook_is_clean_nbformat_4_source(path: Path) -> None:
 
 
 def test_d8_notebook_prints_the_lessons_numbers(unpacked_wheel: Path) -> None:
-    numbers = compute(load_fixture("attention-8.2.json"))
+    numbers = compute(load_fixture("attention-8.2.json", FIXTURES))
     outputs = run_cells(code_cells(load("d8.ipynb")), unpacked_wheel)
     printed = "".join(outputs)
     for name, head in zip("AB", numbers.heads, strict=True):
@@ -120,7 +119,7 @@ def test_changing_the_query_changes_the_heads(path: Path, unpacked_wheel: Path) 
     cells[last] = cells[last].replace("[2, -1]", "[-2, 3]")
     after = run_cells(cells[: last + 1], unpacked_wheel)[last]
     assert after != before
-    fixture = load_fixture("attention-8.2.json")
+    fixture = load_fixture("attention-8.2.json", FIXTURES)
     single = attend((-2, 3), fixture.keys, fixture.values)
     assert listing(single.weights) in after
     assert listing(single.weights) not in before
@@ -134,7 +133,7 @@ def test_each_notebook_moves_a_key_as_explore_does(lesson: Lesson, unpacked_whee
     from attention_lessons import Explore, explore_work, move  # noqa: PLC0415
 
     printed = "".join(run_cells(code_cells(load(f"{lesson.slug}.ipynb")), unpacked_wheel))
-    fixture = load_fixture(lesson.fixture)
+    fixture = load_fixture(lesson.fixture, FIXTURES)
     after = explore_work(lesson, fixture, move(Explore(), fixture, "key_2", 2, -1))
     for spec, head in zip(lesson.heads, after.heads, strict=True):
         moved = ", ".join(f"{w:.4f}" for w in head.weights)

@@ -7,7 +7,15 @@ import pytest
 
 from attention_lessons import Progress, compute, fixed_view, parse_fixture, progress_view, truth
 from attention_lessons.engine import FixtureError
-from strategies import D8, FIXTURE_TEXT, QUESTIONS, assert_close, numpy_attention, numpy_heads
+from strategies import (
+    D8,
+    FIXTURE_TEXT,
+    QUESTIONS,
+    assert_close,
+    assert_head,
+    numpy_attention,
+    numpy_heads,
+)
 
 FIXTURE = parse_fixture(FIXTURE_TEXT)
 ORACLE_A, ORACLE_B = numpy_heads(FIXTURE.query, FIXTURE.keys, FIXTURE.values, [0, 1, 2])
@@ -55,22 +63,13 @@ INTROS = {"a": "Query 2, keys [1, 0, 1, -1], values [1, 0, 2, -2].",
 def test_head_a_matches_numpy_to_full_precision() -> None:
     a = D8.heads[0]
     assert_close(a.scores, [2, 0, 2, -2])
-    assert_close(a.scores, ORACLE_A["scores"])
-    assert_close(a.scaled, ORACLE_A["scaled"])
-    assert_close(a.exps, np.exp(ORACLE_A["scaled"]))
-    assert_close(a.total, np.exp(ORACLE_A["scaled"]).sum())
-    assert_close(a.weights, ORACLE_A["weights"])
-    assert_close(a.output, ORACLE_A["output"])
+    assert_head(a, ORACLE_A)
 
 
 def test_head_b_matches_numpy_to_full_precision() -> None:
     b = D8.heads[1]
     assert_close(b.scores, [0, -1, -1, -1])
-    assert_close(b.scores, ORACLE_B["scores"])
-    assert_close(b.exps, np.exp(ORACLE_B["scaled"]))
-    assert_close(b.total, np.exp(ORACLE_B["scaled"]).sum())
-    assert_close(b.weights, ORACLE_B["weights"])
-    assert_close(b.output, ORACLE_B["output"])
+    assert_head(b, ORACLE_B)
 
 
 def test_both_heads_use_scale_exactly_one_and_print_it() -> None:

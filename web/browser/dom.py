@@ -52,8 +52,7 @@ def apply(update, skip=""):
 
 def work(lesson):
     """Work a lesson on its fixture, read from the archive's fixtures/."""
-    with open(f"fixtures/{lesson.fixture}", encoding="utf-8") as fixture_file:
-        return course.work(lesson, course.parse_fixture(fixture_file.read()))
+    return course.work(lesson, course.load_fixture(lesson.fixture, "fixtures"))
 
 
 def render_head(prefix, head):
@@ -69,3 +68,34 @@ def render_head(prefix, head):
     by_id(f"{prefix}_steps").innerHTML = course.steps_html(head)
     by_id(f"{prefix}_keys").innerHTML = course.keys_html(head)
     show(f"{prefix}_badge")
+
+
+def download(name, text):
+    """Have the browser save text as a JSON file named name (a data: URL: nothing is sent)."""
+    link = document.createElement("a")
+    link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(text)
+    link.download = name
+    link.click()
+
+
+class LastChosen:
+    """Files chosen in an Import, of which only the last gets a verdict: reading one takes a
+    while, and another may be chosen (or, on the track, a link opened) meanwhile."""
+
+    def __init__(self):
+        self.count = 0
+
+    def drop(self):
+        """Whatever is being read now gets no verdict."""
+        self.count += 1
+
+    async def text(self, files):
+        """Return the chosen file's text; None where none was chosen, or another was chosen
+        meanwhile. A file bigger than progress can be is refused unread (LessonError)."""
+        self.drop()
+        mine = self.count
+        if not files.length:
+            return None
+        course.check_size(files.item(0).size)
+        text = await files.item(0).text()
+        return text if mine == self.count else None

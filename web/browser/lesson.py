@@ -6,7 +6,7 @@ from pyscript import document
 import attention_lessons as course
 
 from . import explore
-from .dom import announce, apply, by_id, on, render_head, say, show, work
+from .dom import LastChosen, announce, apply, by_id, on, render_head, say, show, work
 
 PAGE = None  # the Page, made by start()
 
@@ -21,7 +21,7 @@ class Page:
         self.progress, _ = store.load(self.lesson)
         self.notice("")
         self.incoming = None
-        self.choosing = 0  # counts the files chosen for import: only the last one's verdict shows
+        self.chosen = LastChosen()  # the files chosen for Import: the last gets a verdict
         self.explore = self.progress.explore
         self.explore_shown = None  # the Explore update last written, which a move changes
         self.dragging = None  # the point a pointer holds, if any

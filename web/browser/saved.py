@@ -2,22 +2,18 @@
 saved or the back-forward cache kept."""
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from pyscript import window
 
 import attention_lessons as course
 
 from . import lesson
-from .dom import by_id, on, say, show
+from .dom import by_id, download, on, say, show
 
 
 @on("click", "#download_progress")
 def on_download(event):
     page = lesson.PAGE
-    link = document.createElement("a")
-    link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(
-        course.export_json(page.progress, page.lesson))
-    link.download = course.export_name(page.lesson)
-    link.click()
+    download(course.export_name(page.lesson), course.export_json(page.progress, page.lesson))
 
 
 @on("change", "#import_file")
@@ -27,14 +23,9 @@ async def on_import(event):
     show("import_confirm", False)
     say("import_message", "")
     page.incoming = None
-    page.choosing += 1
-    mine = page.choosing
-    if not chosen.length:
-        return
     try:
-        course.check_size(chosen.item(0).size)  # a huge file is refused unread
-        text = await chosen.item(0).text()
-        if mine != page.choosing:  # another file was chosen meanwhile: its verdict stands
+        text = await page.chosen.text(chosen)
+        if text is None:  # none chosen, or another file chosen meanwhile: its verdict stands
             return
         page.incoming = course.read_import(text, page.progress, page.worked)
     except course.LessonError as error:

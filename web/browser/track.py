@@ -4,12 +4,12 @@ the whole course's progress: where it is kept, and its backup as a file or a lin
 import asyncio
 
 from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
+from pyscript import window
 
 import attention_lessons as course
 
 from . import persist
-from .dom import apply, by_id, on, open_storage, say, show, work
+from .dom import LastChosen, apply, by_id, download, on, open_storage, say, show, work
 
 WORKED = {}  # slug -> the lesson worked on its fixture, made by start()
 
@@ -20,7 +20,7 @@ class Track:
     def __init__(self):
         self.store = course.Store(open_storage())
         self.incoming = None
-        self.choosing = 0  # counts the files chosen: only the last one's verdict shows
+        self.chosen = LastChosen()  # the files chosen for Import: the last gets a verdict
 
 
 TRACK = None
@@ -79,7 +79,7 @@ def on_hash(event=None):
     fragment = window.location.hash
     if not course.holds_progress(fragment):
         return
-    TRACK.choosing += 1  # a file chosen earlier no longer gets a verdict
+    TRACK.chosen.drop()  # a file chosen earlier no longer gets a verdict
     by_id("course_import_file").value = ""
     try:
         TRACK.incoming = course.read_link(fragment, saved(), WORKED)
@@ -116,11 +116,7 @@ def start():
 @on("click", "#download_course")
 def on_download(event):
     here = saved()
-    link = document.createElement("a")
-    link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(
-        course.export_course(course.readable(here)))
-    link.download = course.COURSE_FILE
-    link.click()
+    download(course.COURSE_FILE, course.export_course(course.readable(here)))
     backed_up(course.DOWNLOADED, course.left_out(here, WORKED, "file"))
 
 
@@ -185,14 +181,9 @@ def on_takeaway_choice(event):
 async def on_import(event):
     chosen = by_id("course_import_file").files  # currentTarget is null once an async handler runs
     refuse("")
-    TRACK.choosing += 1
-    mine = TRACK.choosing
-    if not chosen.length:
-        return
     try:
-        course.check_size(chosen.item(0).size)  # a huge file is refused unread
-        text = await chosen.item(0).text()
-        if mine != TRACK.choosing:  # another file was chosen meanwhile: its verdict stands
+        text = await TRACK.chosen.text(chosen)
+        if text is None:  # none chosen, or another file chosen meanwhile: its verdict stands
             return
         TRACK.incoming = course.read_course(text, saved(), WORKED, "file")
     except course.LessonError as error:

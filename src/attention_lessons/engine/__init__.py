@@ -28,7 +28,7 @@ from .explore import (
     step,
     typed,
 )
-from .fixture import Fixture, parse_fixture
+from .fixture import Fixture, load_fixture, parse_fixture
 from .format import decimals, exact, largest, listing, vector, with_and, word
 from .grading import TOLERANCE, Verdict, gate_met, grade, hints_available, within
 from .lesson import Lesson, Preset, Question, Slip, Worked, reference_mark, top_tie, truth, work
@@ -97,6 +97,7 @@ __all__ = [
     "hints_available",
     "largest",
     "listing",
+    "load_fixture",
     "move",
     "parse_fixture",
     "parse_number",

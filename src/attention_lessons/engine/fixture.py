@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,3 +70,10 @@ def parse_fixture(text: str) -> Fixture:
     keys = _matrix(raw["keys"], "keys", len(query), None)
     values = _matrix(raw["values"], "values", len(query), len(keys))
     return Fixture(name=name, query=query, keys=keys, values=values)
+
+
+def load_fixture(name: str, folder: str | os.PathLike[str]) -> Fixture:
+    """Read and check the fixture file `name` in `folder`: the checkout's fixtures/, the one the
+    package ships, or the one the browser's archive unpacks."""
+    with open(os.path.join(folder, name), encoding="utf-8") as fixture_file:
+        return parse_fixture(fixture_file.read())
