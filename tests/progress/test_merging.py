@@ -7,22 +7,15 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from attention_lessons import (
-    FROM_OTHER_TAB,
-    Progress,
-    Store,
-    lock_prediction,
-    lock_reading,
-    open_hint,
-    store_key,
-)
+from attention_lessons import Progress, Store, lock_prediction, lock_reading, open_hint, store_key
 from attention_lessons.progress import (
-    NOT_SAVED_YET,
     NOT_SET_ASIDE,
+    Outcome,
     backup_key,
     check,
     from_json,
     merge,
+    said,
     to_json,
 )
 from stored import Memory
@@ -39,11 +32,11 @@ def test_a_failed_save_is_retried_at_the_next_change_and_the_notice_goes() -> No
     memory = Memory(quota=10)
     store = Store(memory)
     store.load(LESSON)
-    assert store.save(LESSON, LOCKED) == (LOCKED, NOT_SAVED_YET)
+    assert store.save(LESSON, LOCKED) == (LOCKED, Outcome.NOT_SAVED_YET)
     assert not store.saving
     memory.quota = None  # space freed
     later = check(LOCKED, {"a_output": "1.376"}, D8)
-    assert store.save(LESSON, later) == (later, "")
+    assert store.save(LESSON, later) == (later, Outcome.SAVED)
     assert store.saving
     assert from_json(memory.items[KEY], LESSON) == later
 
@@ -65,12 +58,12 @@ def test_a_record_that_cannot_be_set_aside_is_never_written_over_until_reset() -
     memory.items[KEY] = huge
     store = Store(memory)
     assert store.load(LESSON) == (Progress(), NOT_SET_ASIDE)
-    assert store.save(LESSON, LOCKED) == (LOCKED, NOT_SET_ASIDE)
+    assert store.save(LESSON, LOCKED) == (LOCKED, Outcome.NOT_SET_ASIDE)
     assert memory.items[KEY] == huge
     assert store.held == {"d8": len(huge)}
-    assert store.put(LESSON, Progress()) == (Progress(), "")
+    assert store.put(LESSON, Progress()) == (Progress(), Outcome.SAVED)
     assert memory.items == {KEY: to_json(Progress())}
-    assert store.save(LESSON, LOCKED) == (LOCKED, "")
+    assert store.save(LESSON, LOCKED) == (LOCKED, Outcome.SAVED)
 
 
 def test_a_save_merges_in_what_another_tab_saved_meanwhile() -> None:
@@ -81,9 +74,9 @@ def test_a_save_merges_in_what_another_tab_saved_meanwhile() -> None:
     one.save(LESSON, LOCKED)
     ran = check(Progress(), {"a_score_1": "2"}, D8)  # tab two never saw the lock
     merged, said = two.save(LESSON, ran)
-    assert (merged.prediction, merged.runs, said) == ("different", 1, "")
+    assert (merged.prediction, merged.runs, said) == ("different", 1, Outcome.SAVED)
     synced, told = one.sync(LESSON, LOCKED)
-    assert (synced, told) == (merged, FROM_OTHER_TAB)
+    assert (synced, told) == (merged, Outcome.FROM_OTHER_TAB)
 
 
 def test_a_reset_in_another_tab_is_followed() -> None:
@@ -95,7 +88,8 @@ def test_a_reset_in_another_tab_is_followed() -> None:
     two.put(LESSON, Progress())
     synced, told = one.sync(LESSON, LOCKED)
     assert synced == Progress()
-    assert "reset or replaced in another tab" in told
+    assert told is Outcome.RESET_ELSEWHERE
+    assert "reset or replaced in another tab" in said(told)
 
 
 def test_two_tabs_locking_different_predictions_agree_on_one() -> None:

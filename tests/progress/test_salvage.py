@@ -11,7 +11,7 @@ import pytest
 
 from attention_lessons import Explore, Store, explore_view, set_explore, store_key
 from attention_lessons.engine import StateError
-from attention_lessons.progress import backup_key, from_value, gate, load_record, to_json
+from attention_lessons.progress import Outcome, backup_key, from_value, gate, load_record, to_json
 from stored import FIRST_SITE_RECORD, Memory
 from strategies import D8
 
@@ -93,7 +93,7 @@ def test_the_store_sets_the_original_aside_loads_the_rest_and_then_saves_over_it
     assert "could not be read, so it was left out: where Explore's query was" in notice
     assert f"set aside just now (kept in this browser as {backup_key(LESSON)})" in notice
     assert storage.items[backup_key(LESSON)] == raw
-    assert store.save(LESSON, progress) == (progress, "")
+    assert store.save(LESSON, progress) == (progress, Outcome.SAVED)
     assert load_record(storage.items[store_key(LESSON)], LESSON).progress == progress
     assert "set aside on an earlier visit" in Store(Memory(
         {store_key(LESSON): raw, backup_key(LESSON): raw})).load(LESSON)[1]

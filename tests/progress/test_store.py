@@ -6,7 +6,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from attention_lessons import NOT_SAVING, Progress, Store, lock_prediction, removes_copy, store_key
-from attention_lessons.progress import NOT_SET_ASIDE, VERSION, gate, load_record, notices, to_json
+from attention_lessons.progress import (
+    NOT_SET_ASIDE,
+    VERSION,
+    Outcome,
+    gate,
+    load_record,
+    notices,
+    to_json,
+)
 from stored import FIRST_SITE_KEY, FIRST_SITE_RECORD, Blocked, Memory
 from strategies import D8
 
@@ -69,7 +77,7 @@ def test_a_store_saves_and_loads_each_lesson_under_its_own_key() -> None:
     storage = Memory()
     store = Store(storage)
     progress = lock_prediction(Progress(), D8.lesson, "same")
-    assert store.save(D8.lesson, progress) == (progress, "")
+    assert store.save(D8.lesson, progress) == (progress, Outcome.SAVED)
     assert set(storage.items) == {store_key(D8.lesson)}
     assert store.load(D8.lesson) == (progress, "")
     assert store.peek(D8.lesson) == progress
@@ -79,7 +87,7 @@ def test_blocked_storage_keeps_progress_in_memory_and_says_so() -> None:
     store = Store(Blocked())
     assert store.load(D8.lesson) == (Progress(), NOT_SAVING)
     assert not store.saving
-    assert store.save(D8.lesson, Progress()) == (Progress(), NOT_SAVING)
+    assert store.save(D8.lesson, Progress()) == (Progress(), Outcome.NOT_SAVING)
 
 
 def test_an_unreadable_record_is_backed_up_and_never_written_over() -> None:
@@ -91,7 +99,7 @@ def test_an_unreadable_record_is_backed_up_and_never_written_over() -> None:
     full = Memory({store_key(D8.lesson): "{not json"}, quota=12)
     store = Store(full)
     assert store.load(D8.lesson) == (Progress(), NOT_SET_ASIDE)
-    assert store.save(D8.lesson, Progress()) == (Progress(), NOT_SET_ASIDE)
+    assert store.save(D8.lesson, Progress()) == (Progress(), Outcome.NOT_SET_ASIDE)
     assert full.items == {store_key(D8.lesson): "{not json"}
 
 
@@ -99,12 +107,12 @@ def test_once_reset_clears_a_record_there_was_no_room_to_set_aside_the_notice_go
     full = Memory({store_key(D8.lesson): "{not json" * 40}, quota=600)
     store = Store(full)
     assert store.load(D8.lesson) == (Progress(), NOT_SET_ASIDE)
-    assert store.notice(D8.lesson, "") == NOT_SET_ASIDE
-    assert store.forget(D8.lesson) == (Progress(), "")
+    assert store.notice(D8.lesson, Outcome.SAVED) == NOT_SET_ASIDE
+    assert store.forget(D8.lesson) == (Progress(), Outcome.SAVED)
     assert store.saving
-    assert store.notice(D8.lesson, "") == ""
+    assert store.notice(D8.lesson, Outcome.SAVED) == ""
     locked = lock_prediction(Progress(), D8.lesson, "same")
-    assert store.save(D8.lesson, locked) == (locked, "")
+    assert store.save(D8.lesson, locked) == (locked, Outcome.SAVED)
 
 
 def test_a_second_unreadable_record_replaces_the_first_copy_and_says_so() -> None:
@@ -120,14 +128,15 @@ def test_reset_also_removes_the_copy_set_aside_and_offers_to_say_so() -> None:
     storage = Memory({store_key(D8.lesson): "{not json"})
     store = Store(storage)
     _, notice = store.load(D8.lesson)
-    assert store.notice(D8.lesson, "") == notice != ""
+    assert store.notice(D8.lesson, Outcome.SAVED) == notice != ""
     assert store.copy_set_aside(D8.lesson) == len("{not json")
     assert removes_copy(9) == ("It also removes the copy of unreadable saved progress "
                                "(9 characters) that this browser set aside.")
-    assert store.forget(D8.lesson) == (Progress(), "")  # the record it set aside is its own
+    # The record it set aside is its own to clear.
+    assert store.forget(D8.lesson) == (Progress(), Outcome.SAVED)
     assert storage.items == {store_key(D8.lesson): to_json(Progress())}
     assert store.copy_set_aside(D8.lesson) is None
-    assert store.notice(D8.lesson, "") == ""
+    assert store.notice(D8.lesson, Outcome.SAVED) == ""
 
 
 def test_a_five_megabyte_crafted_record_is_set_aside_at_once() -> None:

@@ -9,7 +9,6 @@ import pytest
 
 from attention_lessons import (
     LESSONS,
-    NOT_SAVING,
     Progress,
     Store,
     Unreadable,
@@ -19,7 +18,13 @@ from attention_lessons import (
     readable,
     store_key,
 )
-from attention_lessons.progress import OUT_OF_DATE, backup_key, load_record, to_json
+from attention_lessons.progress import (
+    Outcome,
+    backup_key,
+    load_record,
+    not_brought_in,
+    to_json,
+)
 from course_work import FINISHED, FRESH, WORKED, started
 from stored import Memory, newer_records
 
@@ -50,13 +55,16 @@ def test_the_confirm_stores_every_lesson_and_never_one_it_cannot_read() -> None:
     here = {slug: store.peek(lesson) for slug, lesson in LESSONS.items()}
     records = read_course(export_course(FINISHED), here, WORKED).records()
     assert set(records) == set(LESSONS) - {"d8"}
-    assert store.write_all((LESSONS[slug], r) for slug, r in records.items()) == ""
+    assert store.write_all((LESSONS[slug], r) for slug, r in records.items()) == (
+        Outcome.SAVED, None)
     assert memory.items == {store_key(D8): NEWER,
                             **{store_key(LESSONS[s]): to_json(FINISHED[s]) for s in records}}
     before = stored(memory)
-    said = store.write_all([(D8, FINISHED["d8"])])  # asked anyway: refused, naming the lesson
-    assert said == ("Nothing was brought in: your progress for D8 here was saved by a newer "
-                    "version of this site, and it is left as it is.")
+    refused = store.write_all([(D8, FINISHED["d8"])])  # asked anyway: refused, naming the lesson
+    assert refused == (Outcome.OUT_OF_DATE, D8)
+    assert not_brought_in(*refused) == (
+        "Nothing was brought in: your progress for D8 here was saved by a newer version of "
+        "this site, and it is left as it is.")
     assert stored(memory) == before
 
 
@@ -64,7 +72,7 @@ def test_a_record_with_a_part_that_cannot_be_read_is_set_aside_before_it_is_writ
     memory = Memory()
     memory.items[store_key(D8)] = REFUSED_POINT
     store = Store(memory)
-    assert store.write_all([(D8, FINISHED["d8"])]) == ""
+    assert store.write_all([(D8, FINISHED["d8"])]) == (Outcome.SAVED, None)
     assert memory.items == {backup_key(D8): REFUSED_POINT, store_key(D8): to_json(FINISHED["d8"])}
 
 
@@ -74,15 +82,18 @@ def test_a_confirm_storage_refuses_stores_nothing_and_names_the_lesson() -> None
     memory.items[store_key(LESSONS["8-2"])] = here["8-2"]
     before = stored(memory)
     store = Store(memory)
-    said = store.write_all((LESSONS[slug], FINISHED[slug]) for slug in ("8-2", "d8"))
-    assert said == ("Nothing was brought in: this browser's storage refused D8's progress (it "
-                    "may be full), so every lesson is as it was. Free some space for this site, "
-                    "then bring it in again.")
+    refused = store.write_all((LESSONS[slug], FINISHED[slug]) for slug in ("8-2", "d8"))
+    assert refused == (Outcome.NOT_SAVED_YET, D8)
+    assert not_brought_in(*refused) == (
+        "Nothing was brought in: this browser's storage refused D8's progress (it may be "
+        "full), so every lesson is as it was. Free some space for this site, then bring it in "
+        "again.")
     assert stored(memory) == before  # 8.2, written first, is back as it was
     memory.quota = None
-    assert store.write_all((LESSONS[slug], FINISHED[slug]) for slug in ("8-2", "d8")) == ""
+    assert store.write_all((LESSONS[slug], FINISHED[slug]) for slug in ("8-2", "d8")) == (
+        Outcome.SAVED, None)
     assert json.loads(memory.items[store_key(D8)]) == json.loads(to_json(FINISHED["d8"]))
-    assert Store(None).write_all([(D8, FINISHED["d8"])]) == NOT_SAVING
+    assert Store(None).write_all([(D8, FINISHED["d8"])]) == (Outcome.NOT_SAVING, None)
 
 
 def test_a_lessons_import_never_writes_over_a_record_another_tab_saved_that_it_cannot_read(
@@ -91,7 +102,7 @@ def test_a_lessons_import_never_writes_over_a_record_another_tab_saved_that_it_c
     tab = Store(memory)
     tab.load(D8)
     memory.items[store_key(D8)] = NEWER  # another tab, on a newer build, saves meanwhile
-    assert tab.put(D8, FINISHED["d8"]) == (FINISHED["d8"], OUT_OF_DATE)
+    assert tab.put(D8, FINISHED["d8"]) == (FINISHED["d8"], Outcome.OUT_OF_DATE)
     assert memory.items == {store_key(D8): NEWER}
 
 

@@ -19,7 +19,7 @@ class Page:
         self.lesson = worked.lesson
         self.store = store
         self.progress, _ = store.load(self.lesson)
-        self.notice("")
+        self.notice(course.Outcome.SAVED)
         self.incoming = None
         self.chosen = LastChosen()  # the files chosen for Import: the last gets a verdict
         self.explore = self.progress.explore
@@ -30,21 +30,21 @@ class Page:
         self.box = (0.0, 0.0, 1.0, 1.0)  # the plane's left, top, width, height, as a drag starts
         self.frame = 0  # the animation frame asked for, if any
 
-    def notice(self, trouble):
-        text = self.store.notice(self.lesson, trouble)
+    def notice(self, outcome):
+        text = self.store.notice(self.lesson, outcome)
         say("storage_notice", text)
         show("storage_notice", bool(text))
 
     def update(self, progress, standing=None):
         """Save a change and show it; `standing` is the record's, where the change worked it out
         (a Check), and holds for what is saved unless another tab's work was merged in."""
-        saved, trouble = self.store.save(self.lesson, progress)
-        self.settle(saved, trouble, standing if saved == progress else None)
+        saved, outcome = self.store.save(self.lesson, progress)
+        self.settle(saved, outcome, standing if saved == progress else None)
 
-    def settle(self, progress, trouble, standing=None):
+    def settle(self, progress, outcome, standing=None):
         """Show the progress as saved, and the notice for how saving went."""
         before, self.progress = self.progress, progress
-        self.notice(trouble)
+        self.notice(outcome)
         if not course.explored_only(before, progress):  # Explore draws its own changes
             self.render(standing)
 

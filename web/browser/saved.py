@@ -43,11 +43,11 @@ def on_import_confirm(event):
         page.incoming = again
         say("import_message", again.summary)
         return
-    progress, trouble = page.store.put(page.lesson, page.incoming.progress)
-    if trouble and page.store.storage is not None:  # stored nowhere: nothing is replaced
-        say("import_message", course.not_imported(trouble))
+    progress, outcome = page.store.put(page.lesson, page.incoming.progress)
+    if outcome is not course.Outcome.SAVED and page.store.storage is not None:
+        say("import_message", course.not_imported(outcome))  # stored nowhere: nothing replaced
         return
-    page.settle(progress, trouble)  # where site data is blocked, the file's, in this tab
+    page.settle(progress, outcome)  # where site data is blocked, the file's, in this tab
     page.restore_fields()
     page.incoming = None
     show("import_confirm", False)
@@ -59,12 +59,13 @@ def take_in_saved():
     """Take in what was saved for this lesson elsewhere, keeping this tab's own work."""
     page = lesson.PAGE
     before = page.progress
-    page.progress, said = page.store.sync(page.lesson, before)
-    page.notice("" if said in ("", course.FROM_OTHER_TAB, course.RESET_ELSEWHERE) else said)
+    page.progress, outcome = page.store.sync(page.lesson, before)
+    told = outcome in (course.Outcome.FROM_OTHER_TAB, course.Outcome.RESET_ELSEWHERE)
+    page.notice(course.Outcome.SAVED if told else outcome)
     page.render()
     page.restore_fields(before)
-    if said in (course.FROM_OTHER_TAB, course.RESET_ELSEWHERE):
-        say("sync_notice", said)
+    if told:
+        say("sync_notice", course.said(outcome))
         show("sync_notice")
 
 

@@ -201,9 +201,9 @@ def on_confirm(event):
         offer(theirs)
         return
     records = again.records(theirs)
-    trouble = TRACK.store.write_all((course.LESSONS[slug], r) for slug, r in records.items())
-    if trouble:  # all or nothing: nothing was stored, and the confirm stays
-        offer(theirs, trouble)
+    outcome, lesson = TRACK.store.write_all((course.LESSONS[s], r) for s, r in records.items())
+    if outcome is not course.Outcome.SAVED:  # all or nothing: nothing stored, the confirm stays
+        offer(theirs, course.not_brought_in(outcome, lesson))
         return
     render()
     by_id("course_import_file").value = ""

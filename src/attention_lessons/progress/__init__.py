@@ -19,6 +19,20 @@ from .link import MAX_LINK, course_link, holds_progress, progress_link, read_lin
 from .merging import merge
 from .nesting import MAX_DEPTH, depth_over, too_deep
 from .notes import DISMISSED, LAST_BACKUP_KEY, SUGGESTION_KEY, backed_up_at
+from .outcomes import (
+    FROM_OTHER_TAB,
+    NOT_SAVED_YET,
+    NOT_SAVING,
+    NOT_SET_ASIDE,
+    OUT_OF_DATE,
+    Outcome,
+    clears,
+    not_brought_in,
+    not_imported,
+    notices,
+    removes_copy,
+    said,
+)
 from .record import (
     IDENTITY,
     MAX_COUNT,
@@ -40,24 +54,7 @@ from .record import (
     settle,
     to_json,
 )
-from .store import (
-    FROM_OTHER_TAB,
-    NOT_SAVED_YET,
-    NOT_SAVING,
-    NOT_SET_ASIDE,
-    OUT_OF_DATE,
-    RESET_ELSEWHERE,
-    Store,
-    backup_key,
-    clears,
-    load_record,
-    not_imported,
-    notices,
-    read_item,
-    removes_copy,
-    store_key,
-    write_item,
-)
+from .store import Store, backup_key, load_record, read_item, store_key, write_item
 from .transfer import (
     apply_early,
     check_size,
@@ -83,10 +80,10 @@ __all__ = [
     "NOT_SAVING",
     "NOT_SET_ASIDE",
     "OUT_OF_DATE",
-    "RESET_ELSEWHERE",
     "SUGGESTION_KEY",
     "VERSION",
     "CourseIncoming",
+    "Outcome",
     "Progress",
     "Standing",
     "Store",
@@ -115,6 +112,7 @@ __all__ = [
     "lock_prediction",
     "lock_reading",
     "merge",
+    "not_brought_in",
     "not_imported",
     "notices",
     "open_hint",
@@ -128,6 +126,7 @@ __all__ = [
     "removes_copy",
     "reset",
     "reset_projection",
+    "said",
     "save_takeaway",
     "set_explore",
     "set_projection",

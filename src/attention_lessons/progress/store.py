@@ -8,20 +8,8 @@ from typing import Protocol
 
 from ..engine import Lesson, StateError
 from .merging import merge, was_reset
+from .outcomes import NOT_SAVING, NOT_SET_ASIDE, Outcome, notices, said, salvaged, set_aside
 from .record import VERSION, Progress, Unreadable, newer_version, salvage_json, to_json
-
-NOT_SAVING = ("This browser is not letting the page save, so your progress lasts only while "
-              "this tab is open.")
-NOT_SAVED_YET = ("Your latest change is not saved: this browser's storage refused it (it may be "
-                 "full). The page tries again at every change; this notice goes once a save works.")
-NOT_SET_ASIDE = ("Your saved progress could not be read, and there is no room to set it aside, so "
-                 "it is left as it was and nothing you do here is saved. Reset my progress offers "
-                 "to clear it.")
-FROM_OTHER_TAB = "Brought in what you did in another tab."
-RESET_ELSEWHERE = "Your progress was reset or replaced in another tab; this tab follows it."
-OUT_OF_DATE = ("This page is out of date: another tab saved your progress in a form this page "
-               "cannot read (from a newer version of the site, perhaps), so nothing here is saved "
-               "and what that tab saved is left as it is. Reload to keep working.")
 
 
 @dataclass(frozen=True)
@@ -57,35 +45,6 @@ def backup_key(lesson: Lesson) -> str:
     return f"{store_key(lesson)}:unreadable"
 
 
-def set_aside(key: str, before: bool = False, replaced: bool = False) -> str:
-    """Return the notice for a record set aside now, or set aside on an earlier visit; one set
-    aside now in place of an earlier one says so."""
-    when = "on an earlier visit" if before else "just now"
-    instead = ", in place of the unreadable record set aside there before" if replaced else ""
-    return (f"Your saved progress could not be read, so it was set aside {when} (kept in this "
-            f"browser as {key}{instead}) and you start afresh.")
-
-
-def salvaged(key: str, dropped: tuple[str, ...], before: bool = False) -> str:
-    """Return the notice for a record loaded without the parts that could not be read."""
-    when = "on an earlier visit" if before else "just now"
-    return (f"Part of your saved progress could not be read, so it was left out: "
-            f"{'; '.join(dropped)}. The rest of your work is here; the whole record was set "
-            f"aside {when} (kept in this browser as {key}).")
-
-
-def removes_copy(length: int) -> str:
-    """Return what Reset also removes when an unreadable record was set aside."""
-    return (f"It also removes the copy of unreadable saved progress ({length:,} characters) "
-            "that this browser set aside.")
-
-
-def clears(length: int) -> str:
-    """Return what Reset also removes when an unreadable record could not be set aside."""
-    return (f"It also removes the unreadable saved record ({length:,} characters) that this "
-            "browser had no room to set aside.")
-
-
 def load_record(raw: str | None, lesson: Lesson) -> Loaded:
     """Read a stored record; an unreadable one starts afresh and is named so it can be kept."""
     if raw is None:
@@ -97,34 +56,6 @@ def load_record(raw: str | None, lesson: Lesson) -> Loaded:
                       newer=newer_version(raw))
     notice = salvaged(backup_key(lesson), read.dropped) if read.dropped else ""
     return Loaded(read.progress, notice, dropped=read.dropped, older=read.version < VERSION)
-
-
-def cannot_bring_in(lesson: Lesson, newer: bool) -> str:
-    """Return why nothing is brought in where a lesson's stored record cannot be read."""
-    why = ("was saved by a newer version of this site" if newer else "cannot be read")
-    return (f"Nothing was brought in: your progress for {lesson.code} here {why}, and it is "
-            "left as it is.")
-
-
-def refused_all(lesson: Lesson) -> str:
-    """Return why nothing was brought in when storage refused one lesson's record."""
-    return (f"Nothing was brought in: this browser's storage refused {lesson.code}'s progress "
-            "(it may be full), so every lesson is as it was. Free some space for this site, "
-            "then bring it in again.")
-
-
-def not_imported(trouble: str) -> str:
-    """Return what a lesson's Import says when storage would not take the file's record."""
-    if trouble == NOT_SAVED_YET:
-        return ("Nothing was imported: this browser's storage refused the file's progress (it "
-                "may be full), so your progress here is as it was. Free some space for this "
-                "site, then confirm again.")
-    return f"Nothing was imported. {trouble}"
-
-
-def notices(loaded: str, trouble: str) -> str:
-    """Keep what loading found in view all session, adding a current trouble with saving."""
-    return loaded if trouble in loaded else f"{loaded} {trouble}".strip()
 
 
 class Storage(Protocol):
@@ -255,63 +186,66 @@ class Store:
             return replace(merged, explore=progress.explore), was_reset(base, stored.progress)
         return merge(base, progress, stored.progress, lesson), was_reset(base, stored.progress)
 
-    def notice(self, lesson: Lesson, trouble: str) -> str:
+    def notice(self, lesson: Lesson, outcome: Outcome) -> str:
         """Return what loading found, while it is still true, with a current trouble saving."""
-        return notices(self.said.get(lesson.slug, ""), trouble)
+        return notices(self.said.get(lesson.slug, ""), said(outcome))
 
     def copy_set_aside(self, lesson: Lesson) -> int | None:
         """Return the length of the unreadable record set aside for a lesson, if there is one."""
         copy = self._read(backup_key(lesson))
         return None if copy is None else len(copy)
 
-    def save(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
-        """Merge this tab's progress into the stored record and save it; say if it failed."""
+    def save(self, lesson: Lesson, progress: Progress) -> tuple[Progress, Outcome]:
+        """Merge this tab's progress into the stored record and save it; say how it went."""
         if self.storage is None:
-            return progress, NOT_SAVING
+            return progress, Outcome.NOT_SAVING
         if lesson.slug in self.held:
-            return progress, NOT_SET_ASIDE
+            return progress, Outcome.NOT_SET_ASIDE
         stored = self._stored(lesson)
         if stored is None:
-            return progress, OUT_OF_DATE
+            return progress, Outcome.OUT_OF_DATE
         return self._write(lesson, self._merge(lesson, progress, stored)[0])
 
-    def put(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
+    def put(self, lesson: Lesson, progress: Progress) -> tuple[Progress, Outcome]:
         """Replace the stored record outright (Import)."""
-        trouble = self._may_replace(lesson)
-        return (progress, trouble) if trouble else self._write(lesson, progress)
+        outcome = self._may_replace(lesson)
+        if outcome is not Outcome.SAVED:
+            return progress, outcome
+        return self._write(lesson, progress)
 
-    def _may_replace(self, lesson: Lesson) -> str:
-        # "" once this tab may replace the stored record outright, else why not: an unreadable
-        # record that could not be set aside is cleared first (Reset offers to); one another
-        # tab wrote that this tab cannot read stays.
+    def _may_replace(self, lesson: Lesson) -> Outcome:
+        # SAVED once this tab may replace the stored record outright, else why not: an
+        # unreadable record that could not be set aside is cleared first (Reset offers to); one
+        # another tab wrote that this tab cannot read stays.
         if self.storage is None:
-            return NOT_SAVING
+            return Outcome.NOT_SAVING
         if self.held.pop(lesson.slug, None) is not None:
             try:
                 self.storage.removeItem(store_key(lesson))
             except Exception:
                 self.held[lesson.slug] = 0
-                return NOT_SET_ASIDE
+                return Outcome.NOT_SET_ASIDE
             self.said[lesson.slug] = ""  # "nothing you do here is saved" is no longer true
-            return ""
-        return "" if self._stored(lesson) is not None else OUT_OF_DATE
+            return Outcome.SAVED
+        return Outcome.SAVED if self._stored(lesson) is not None else Outcome.OUT_OF_DATE
 
-    def write_all(self, records: Iterable[tuple[Lesson, Progress]]) -> str:
-        """Store every lesson's record or none (the track's import, on confirm); return "" once
-        all are stored, else why nothing was, naming the lesson.
+    def write_all(self, records: Iterable[tuple[Lesson, Progress]]
+                  ) -> tuple[Outcome, Lesson | None]:
+        """Store every lesson's record or none (the track's import, on confirm): SAVED once all
+        are stored, else why nothing was, and the lesson that stopped it.
 
         A stored record read without a part that could not be read is set aside first, as a
         lesson page sets it aside on load; one this build cannot read at all is never written
         over. Should any write be refused, those before it are undone.
         """
         if self.storage is None:
-            return NOT_SAVING
+            return Outcome.NOT_SAVING, None
         writes: list[tuple[Lesson, str, str]] = []
         for lesson, progress in records:
             raw = self._read(store_key(lesson))
             stored = load_record(raw, lesson)
             if stored.unreadable:
-                return cannot_bring_in(lesson, stored.newer)
+                return (Outcome.OUT_OF_DATE if stored.newer else Outcome.UNREADABLE), lesson
             if stored.dropped and raw is not None and raw != self._read(backup_key(lesson)):
                 writes.append((lesson, backup_key(lesson), raw))
             writes.append((lesson, store_key(lesson), to_json(progress)))
@@ -322,9 +256,9 @@ class Store:
                 self.storage.setItem(key, value)
             except Exception:
                 self._undo(done)
-                return refused_all(lesson)
+                return Outcome.NOT_SAVED_YET, lesson
             done.append((key, before))
-        return ""
+        return Outcome.SAVED, None
 
     def _undo(self, done: list[tuple[str, str | None]]) -> None:
         assert self.storage is not None
@@ -337,11 +271,11 @@ class Store:
             except Exception:
                 continue
 
-    def forget(self, lesson: Lesson) -> tuple[Progress, str]:
+    def forget(self, lesson: Lesson) -> tuple[Progress, Outcome]:
         """Reset: replace the stored record with a fresh one and remove the set-aside copy."""
-        trouble = self._may_replace(lesson)  # before the copy goes, which tells this tab's own
-        if trouble:
-            return Progress(), trouble
+        outcome = self._may_replace(lesson)  # before the copy goes, which tells this tab's own
+        if outcome is not Outcome.SAVED:
+            return Progress(), outcome
         assert self.storage is not None
         try:
             self.storage.removeItem(backup_key(lesson))
@@ -351,31 +285,32 @@ class Store:
             self.said[lesson.slug] = ""
         return self._write(lesson, Progress())
 
-    def sync(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
+    def sync(self, lesson: Lesson, progress: Progress) -> tuple[Progress, Outcome]:
         """Take in what another tab saved (a `storage` event), keeping this tab's work too."""
         if self.storage is None or lesson.slug in self.held:
-            return progress, ""
+            return progress, Outcome.SAVED
         stored = self._stored(lesson)
         if stored is None:
-            return progress, OUT_OF_DATE
+            return progress, Outcome.OUT_OF_DATE
         if not stored.whole:  # the copy set aside is stored still: nothing new to take in
-            return progress, ""
+            return progress, Outcome.SAVED
         merged, went_back = self._merge(lesson, progress, stored)
-        told = RESET_ELSEWHERE if went_back else FROM_OTHER_TAB
         self.base[lesson.slug] = stored.progress
         if merged != stored.progress:
-            merged, trouble = self._write(lesson, merged)
-            if trouble:
-                return merged, trouble
-        return merged, "" if merged == progress else told
+            merged, outcome = self._write(lesson, merged)
+            if outcome is not Outcome.SAVED:
+                return merged, outcome
+        if merged == progress:
+            return merged, Outcome.SAVED
+        return merged, Outcome.RESET_ELSEWHERE if went_back else Outcome.FROM_OTHER_TAB
 
-    def _write(self, lesson: Lesson, progress: Progress) -> tuple[Progress, str]:
+    def _write(self, lesson: Lesson, progress: Progress) -> tuple[Progress, Outcome]:
         assert self.storage is not None
         try:
             self.storage.setItem(store_key(lesson), to_json(progress))
         except Exception:
             self.failing = True
-            return progress, NOT_SAVED_YET
+            return progress, Outcome.NOT_SAVED_YET
         self.failing = False
         self.base[lesson.slug] = progress
-        return progress, ""
+        return progress, Outcome.SAVED
