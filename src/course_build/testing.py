@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import machine, site
+from . import machine, phases, site
 from .paths import ROOT
 
 BUILT_ENV = "ATTENTION_LESSONS_DIST_BUILT"  # set by `build.py test`: the e2e tests skip their build
@@ -17,11 +17,6 @@ BUILT_ENV = "ATTENTION_LESSONS_DIST_BUILT"  # set by `build.py test`: the e2e te
 QUICK = ("-m", "(not e2e and not fresh_clone) or quick")
 # Every run names its slowest tests, so the suite's time can be followed from run to run.
 SLOWEST = ("--durations=15",)
-# Two pytest workers, one a core on the 2-core machines the suite is timed on: a browser test
-# leaves a core idle part of the time. worksteal hands a worker that runs out the other's
-# waiting tests. Some tests run alone: those that measure time, and Firefox's and WebKit's
-# (tests/workers.py, tests/e2e/conftest.py).
-WORKERS = ("-n", "2", "--dist", "worksteal")
 
 
 # The linters, each over what pyproject.toml names for it (mypy's `files`, import-linter's
@@ -58,18 +53,12 @@ def lint() -> int:
 
 def run_tests(pytest_args: Sequence[str], *, quick: bool = False) -> int:
     """Set up, lint, build, then run pytest over every test (or the QUICK ones) with the
-    arguments."""
+    arguments, in the suite's phases (course_build/phases.py)."""
     if (code := machine.setup()) != 0 or (code := lint()) != 0:
         return code
     site.build()
     env = {**os.environ, BUILT_ENV: "1"}
-    pytest = [sys.executable, "-m", "pytest", *SLOWEST, *WORKERS, *(QUICK if quick else ()),
-              *pytest_args]
-    code = subprocess.run(pytest, check=False, cwd=ROOT, env=env).returncode
-    if code == 5:
-        print("build.py test: pytest ran no tests, which counts as a failure.", flush=True)
-        return 1
-    return code
+    return phases.run([*SLOWEST, *(QUICK if quick else ()), *pytest_args], env)
 
 
 def bench(script: str, bench_args: Sequence[str]) -> int:

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import os
 import subprocess
-from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from project_copy import built_in_a_copy, fresh_copy, run_in_the_background, share_caches
+from project_copy import fresh_copy, share_caches
 
 DEBIAN_PYTHON = Path("/usr/bin/python3")  # these machines have it; CI's is one of them
 # What a Python has installed, from its own point of view (site and user packages alike).
@@ -24,7 +22,6 @@ def installed(python: Path) -> list[str]:
     return done.stdout.splitlines()
 
 
-@built_in_a_copy
 def build_with_debians_python(folder: Path) -> tuple[Path, subprocess.CompletedProcess[str],
                                                      list[str], list[str]]:
     """A fresh copy built with Debian's Python: the copy, the build, and what that Python has
@@ -35,21 +32,21 @@ def build_with_debians_python(folder: Path) -> tuple[Path, subprocess.CompletedP
     share_caches(clone)
     before = installed(DEBIAN_PYTHON)
     env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONPATH"}}
-    done = run_in_the_background([DEBIAN_PYTHON, "build.py", "build"], cwd=clone, env=env,
-                                 capture_output=True, timeout=900)
+    done = subprocess.run([DEBIAN_PYTHON, "build.py", "build"], cwd=clone, env=env,
+                          capture_output=True, text=True, timeout=900, check=False)
     return clone, done, before, installed(DEBIAN_PYTHON)
 
 
 @pytest.mark.fresh_clone
 def test_build_py_builds_a_fresh_clone_with_debians_python_and_installs_nothing_there(
-    copies: dict[str, Future[Any]],
+    tmp_path: Path,
 ) -> None:
     stdlib = subprocess.run(
         [DEBIAN_PYTHON, "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))"],
         capture_output=True, text=True, check=True).stdout.strip()
     assert (Path(stdlib) / "EXTERNALLY-MANAGED").is_file(), (
         f"{DEBIAN_PYTHON} is not marked externally managed, so this test proves nothing")
-    clone, done, before, after = copies[__name__].result()
+    clone, done, before, after = build_with_debians_python(tmp_path)
     said = done.stdout + done.stderr
     assert done.returncode == 0, said[-4000:]
     assert "build.py: making .venv/ with /usr/bin/python3" in said

@@ -6,15 +6,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from course_build.paths import ROOT
 from course_build.scaffold import new_lesson
-from project_copy import built_in_a_copy, fresh_copy, run_in_the_background, share_caches
+from project_copy import fresh_copy, share_caches
 
 # What the copy of the project leaves out besides what git ignores: this test (it would run
 # itself) and the fresh clone's, which copies a git checkout (the copy is none).
@@ -32,11 +30,10 @@ def copy_project(to: Path) -> Path:
 
 def run(copy: Path, *argv: str) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    return run_in_the_background([sys.executable, *argv], cwd=copy, env=env,
-                                 capture_output=True)
+    return subprocess.run([sys.executable, *argv], cwd=copy, env=env, capture_output=True,
+                          text=True, check=False)
 
 
-@built_in_a_copy
 def scaffold_a_lesson(folder: Path) -> tuple[Path, dict[str, subprocess.CompletedProcess[str]]]:
     """In a copy: `new-lesson demo`, the build, the unit tests, and the new lesson's own."""
     copy = copy_project(folder / "project")
@@ -55,9 +52,9 @@ def scaffold_a_lesson(folder: Path) -> tuple[Path, dict[str, subprocess.Complete
 
 @pytest.mark.fresh_clone  # it builds a copy of the project: not for --quick
 def test_a_new_lesson_builds_and_passes_the_unit_tests_with_no_other_edit(
-    copies: dict[str, Future[Any]],
+    tmp_path: Path,
 ) -> None:
-    copy, steps = copies[__name__].result()
+    copy, steps = scaffold_a_lesson(tmp_path)
     made = steps["made"]
     assert made.returncode == 0, made.stderr
     for path in ("src/attention_lessons/lessons/demo.py", "tests/lessons/test_demo.py",

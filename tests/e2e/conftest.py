@@ -8,6 +8,7 @@ CSP violation, which `console_errors` reports).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -35,12 +36,10 @@ ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 from sites import Site, serving  # noqa: E402
 
-from workers import once_per_run, workers  # noqa: E402
-
 # With two pytest workers on two cores, V8's background TurboFan compiles of Pyodide's hot
 # functions (several core-seconds a start) take the core the other worker needs: Liftoff alone
 # compiles each function once. A tier changes how fast wasm runs, not what it does, and the
-# tests that measure time run alone (`workers.py`). Measured in docs/testing.md.
+# tests that measure time run in a phase of their own, on one worker (course_build/phases.py).
 LIFTOFF_ONLY = ("--js-flags=--liftoff-only",)
 BOOT_TIMEOUT_MS = 60_000  # a cold Pyodide start takes about 3 s here; CI machines are slower
 READY_TEXT = "Python is ready."
@@ -168,15 +167,27 @@ def context(request: pytest.FixtureRequest, site_url: str) -> Iterator[BrowserCo
     left.clear()
 
 
+def workers(config: pytest.Config) -> int:
+    """How many xdist workers run this session: 1 without `-n`. (Asked of the config, not the
+    environment, which a pytest started by a test inherits.)"""
+    worker: dict[str, int] = getattr(config, "workerinput", {})
+    return worker.get("workercount", 1)
+
+
 @pytest.fixture(scope="session")
-def site_url(pytestconfig: pytest.Config,
-             tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def site_url(testrun_uid: str) -> Iterator[str]:
     """Base URL (ending in "/") of dist/, served from a background thread on a free port.
 
-    dist/ is built once per session, unless `build.py test` has just built it."""
-    already_built = os.environ.get(BUILT_ENV) == "1"
-    if not (already_built and (DIST / "d8" / "index.html").is_file()):
-        once_per_run(pytestconfig, tmp_path_factory, "site", build)
+    `build.py test` builds dist/ before pytest starts; a pytest run without it builds dist/ once,
+    in whichever worker asks first (the other waits on the lock, then finds it built)."""
+    if os.environ.get(BUILT_ENV) != "1":
+        stamp = DIST.parent / "build" / "site.run"  # the run it was built for
+        stamp.parent.mkdir(exist_ok=True)
+        with stamp.with_suffix(".lock").open("a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not stamp.is_file() or stamp.read_text(encoding="utf-8") != testrun_uid:
+                build()
+                stamp.write_text(testrun_uid, encoding="utf-8")
     with serving(make_server(DIST)) as port:
         yield f"http://127.0.0.1:{port}/"
 

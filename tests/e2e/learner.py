@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-import plans
-from plans import attention_by_hand, two_heads
 from playwright.sync_api import Download, Locator, Page, expect
 
+import plans
 from conftest import python_ready
+from plans import attention_by_hand, two_heads
 
 # Each lesson's plan lives in plans/; these names stay here for the tests that are D8's or 8.2's.
 Plan = plans.Plan

@@ -8,6 +8,9 @@ from typing import Any, Literal
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, Route, expect
+
+from conftest import python_ready
 from learner import (
     PLANS,
     Plan,
@@ -16,9 +19,6 @@ from learner import (
     lock_prediction,
     lock_reading,
 )
-from playwright.sync_api import Page, Route, expect
-
-from conftest import python_ready
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 # axe arrives through page.evaluate, which goes over the DevTools protocol: the page's CSP

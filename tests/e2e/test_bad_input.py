@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import Page, expect
+
 from learner import (
     answer_field,
     check_answers,
@@ -14,7 +16,6 @@ from learner import (
     reset_progress,
     runs,
 )
-from playwright.sync_api import Page, expect
 
 TOO_LONG = "1" * 10_000
 # What a learner might type, and what the page says back, word for word.

@@ -10,13 +10,13 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from learner import L82, lock_prediction, open_d8, reload_d8
 from playwright.sync_api import BrowserContext, Page, expect
-from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, Site
-from test_offline import computes_offline
 
 from conftest import BOOT_TIMEOUT_MS, python_ready
 from course_build.runtime import LESSONS_ZIP
+from learner import L82, lock_prediction, open_d8, reload_d8
+from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, Site
+from test_offline import computes_offline
 
 pytestmark = pytest.mark.cold  # the first deploy must be in this context's HTTP cache only
 

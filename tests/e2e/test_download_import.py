@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+from playwright.sync_api import FilePayload, Page, expect
+
 from learner import (
     MIXED_ANSWERS,
     check_answers,
@@ -15,7 +17,6 @@ from learner import (
     reset_progress,
     runs,
 )
-from playwright.sync_api import FilePayload, Page, expect
 
 REPLACE = "Replace my progress with the file's"
 TOO_BIG = "That file is far too big to be progress saved from this site. Nothing was changed."

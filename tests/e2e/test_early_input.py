@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from learner import D8, EARLY_LOCK, PLANS, WHY, WHY_LABEL, Plan
 from playwright.sync_api import BrowserContext, FilePayload, Page, Route, expect
 
 from attention_lessons import COURSE_FILE, DOWNLOADED, LESSONS, export_json
 from conftest import python_ready
 from course_work import FINISHED
+from learner import D8, EARLY_LOCK, PLANS, WHY, WHY_LABEL, Plan
 
 
 def open_held(page: Page, url: str) -> list[Route]:

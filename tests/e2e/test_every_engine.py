@@ -12,13 +12,13 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
+
+from attention_lessons.lessons import LESSONS
+from conftest import DRIVEN as OTHER_ENGINES  # the engines besides Chromium
 from cross_browser import ChromiumLearner, Learner, SharedFirefox, WebKitLearner, webkit_session
 from learner import D8, EARLY_LOCK, GATE_STATUS, GRADED, L82, PLANS, WHY, WHY_LABEL, Plan
 from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, REVISED, TITLE, Site
 from test_notebook import IDLE_KERNEL
-
-from attention_lessons.lessons import LESSONS
-from conftest import DRIVEN as OTHER_ENGINES  # the engines besides Chromium
 
 NOT_DONE = "which is not done yet in this browser"
 

@@ -7,6 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+from attention_lessons.engine import Lesson
+from attention_lessons.lessons import LESSONS
+from conftest import python_ready
 from learner import (
     GATE_STATUS,
     GRADED,
@@ -20,12 +25,7 @@ from learner import (
     open_page,
     runs,
 )
-from playwright.sync_api import BrowserContext, Locator, Page, expect
 from sites import CACHES_WHEN_CONTROLLED
-
-from attention_lessons.engine import Lesson
-from attention_lessons.lessons import LESSONS
-from conftest import python_ready
 
 EVERY_PLAN = pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
 

@@ -7,8 +7,9 @@ import re
 
 import numpy as np
 import pytest
-from learner import L82, PLANS, gate, lock_prediction, open_page
 from playwright.sync_api import FloatRect, Locator, Page, expect
+
+from learner import L82, PLANS, gate, lock_prediction, open_page
 
 POINTS = ("query", "key 1", "key 2", "key 3", "key 4")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")

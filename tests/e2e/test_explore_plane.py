@@ -9,12 +9,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from learner import PLANS
 from playwright.sync_api import CDPSession, FloatRect, Page, expect
-from test_explore_page import MINUS, VALUES, open_explore, reported, slider
 
 from attention_lessons import LESSONS
+from learner import PLANS
 from strategies import numpy_lesson, numpy_marks
+from test_explore_page import MINUS, VALUES, open_explore, reported, slider
 
 EDGE, SIZE = 3.0, 300.0
 HALF_LAST_DIGIT = 0.5e-4 + 1e-9

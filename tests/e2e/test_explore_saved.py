@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import Page, expect
+
 from learner import (
     RIGHT_PREDICTION,
     download_progress,
@@ -13,7 +15,6 @@ from learner import (
     reload_d8,
     reset_progress,
 )
-from playwright.sync_api import Page, expect
 from test_explore_page import MINUS, assert_d8_readout, field, slider
 
 QUERY_MOVED = f"query at 2.1, {MINUS}1.0"

@@ -3,8 +3,9 @@ WCAG AA contrast, the primary buttons included."""
 
 from __future__ import annotations
 
-from learner import open_d8
 from playwright.sync_api import Page, expect
+
+from learner import open_d8
 from test_accessibility import axe_violations, describe
 
 BUTTON_COLOURS = """e => { const s = getComputedStyle(e);

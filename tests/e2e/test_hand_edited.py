@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from learner import gate, open_d8
 from playwright.sync_api import Page, expect
+
+from learner import gate, open_d8
 
 KEY = "attention-lessons:d8:progress"
 CLAIMS = {"version": 1, "gate": True, "prediction": "different", "why": "", "answers": {},

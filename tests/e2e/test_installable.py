@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_subpath import subpath_url
 
 from conftest import python_ready
+from test_subpath import subpath_url
 
 __all__ = ["subpath_url"]  # a fixture, used by name
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import Page, expect
+
 from learner import (
     ANSWER_LABELS,
     MIXED_ANSWERS,
@@ -23,7 +25,6 @@ from learner import (
     runs,
     save_takeaway,
 )
-from playwright.sync_api import Page, expect
 
 HEAD_A_OUTPUT = "Head A, the output"
 WITH_SLIP = {**MIXED_ANSWERS, HEAD_A_OUTPUT: SINGLE_HEAD_OUTPUT}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import Page, expect
+
 from learner import (
     L82,
     WHY_LABEL,
@@ -20,7 +22,6 @@ from learner import (
     runs,
     save_takeaway,
 )
-from playwright.sync_api import Page, expect
 
 STEPS = "Scores, exponentials and weights for the head"
 SCALED = "The scaled score for key 1"

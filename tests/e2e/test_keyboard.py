@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import Page, expect
+
 from learner import (
     MIXED_ANSWERS,
     WHY_LABEL,
@@ -14,7 +16,6 @@ from learner import (
     press_to,
     tab_to,
 )
-from playwright.sync_api import Page, expect
 
 
 def test_the_gate_is_met_with_the_keyboard_alone(

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from learner import lock_prediction
 from playwright.sync_api import Page, expect
-from sites import CACHES_WHEN_CONTROLLED, Site
 
 from conftest import python_ready
+from learner import lock_prediction
+from sites import CACHES_WHEN_CONTROLLED, Site
 
 
 def test_a_page_opened_without_its_slash_goes_to_its_folder_and_starts(

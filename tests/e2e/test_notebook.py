@@ -19,9 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from learner import PLANS, open_page
 from playwright.sync_api import Locator, Page, Response, expect
-from sites import CACHES_AFTER_UPDATE, Site
 
 from attention_lessons.engine import attention
 from attention_lessons.lessons import LESSONS
@@ -29,6 +27,8 @@ from course_build.notebook import KERNEL_PLUGIN, NOTEBOOK_DIST
 from course_build.notebook_app import KERNEL_IDLE, START_KERNEL_NAME
 from course_build.offline import SW_PREFIX
 from course_build.paths import DIST, NOTEBOOKS
+from learner import PLANS, open_page
+from sites import CACHES_AFTER_UPDATE, Site
 
 # A cold kernel takes 3-6 s here on an idle machine (Pyodide, then IPython and the package
 # from our lock, all precompiled); a busy 2-core CI machine is much slower.

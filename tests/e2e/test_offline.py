@@ -5,6 +5,8 @@ server that is unreachable while the browser says it is online, in every engine.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
 from learner import (
     PROJECTION_LABELS,
     lock_prediction,
@@ -13,7 +15,6 @@ from learner import (
     row_cells,
     set_projection,
 )
-from playwright.sync_api import BrowserContext, Page, expect
 from sites import CACHES_AFTER_UPDATE, CACHES_WHEN_CONTROLLED, REVISED, TITLE, Site
 
 # Offline, a page must come from the service worker, never from a warm HTTP cache.

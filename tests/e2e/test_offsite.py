@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from playwright.sync_api import Page, expect
+
+from conftest import python_ready
 from learner import (
     MIXED_ANSWERS,
     check_answers,
@@ -12,9 +15,6 @@ from learner import (
     lock_reading,
     open_d8,
 )
-from playwright.sync_api import Page, expect
-
-from conftest import python_ready
 
 SameOrigin = Callable[[Iterable[str], str], None]
 

@@ -8,6 +8,8 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import FilePayload, Page, expect
+
 from learner import (
     answer_field,
     download_progress,
@@ -17,7 +19,6 @@ from learner import (
     reload_d8,
     save_takeaway,
 )
-from playwright.sync_api import FilePayload, Page, expect
 from test_explore_page import MINUS, field, slider
 
 KEY = "attention-lessons:d8:progress"

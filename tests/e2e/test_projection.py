@@ -6,14 +6,14 @@ import re
 from pathlib import Path
 
 import numpy as np
-from learner import PROJECTION_LABELS, lock_prediction, open_d8, row_cells, set_projection
 from playwright.sync_api import Page, expect
-from test_explore_page import VALUES, head_oracle
 
 from attention_lessons import LESSONS, Progress, parse_fixture, work
 from attention_lessons import projection_figure as drawn
 from attention_lessons import set_projection as set_projection_entry
 from attention_lessons.views import Box
+from learner import PROJECTION_LABELS, lock_prediction, open_d8, row_cells, set_projection
+from test_explore_page import VALUES, head_oracle
 
 VECTORS = "The concatenated head outputs before and after the output projection"
 SWAP = (("0", "1"), ("1", "0"))

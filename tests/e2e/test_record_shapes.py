@@ -6,8 +6,9 @@ import json
 import re
 
 import pytest
-from learner import lock_prediction, open_d8, reload_d8
 from playwright.sync_api import Page, expect
+
+from learner import lock_prediction, open_d8, reload_d8
 
 KEY = "attention-lessons:d8:progress"
 BACKUP = f"{KEY}:unreadable"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import Page, expect
+
 from learner import (
     ANSWER_LABELS,
     MIXED_ANSWERS,
@@ -27,7 +29,6 @@ from learner import (
     save_takeaway,
     set_projection,
 )
-from playwright.sync_api import Page, expect
 
 STORE_KEY = "attention-lessons:d8:progress"
 WHY = "Two softmaxes cannot add up to one."

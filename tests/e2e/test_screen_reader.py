@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from learner import announcer, check_answers, lock_prediction, open_d8
 from playwright.sync_api import Page, expect
+
+from learner import announcer, check_answers, lock_prediction, open_d8
 
 FOUR_DECIMALS = re.compile(r"\d\.\d{4}")
 HEAD_WEIGHTS = {

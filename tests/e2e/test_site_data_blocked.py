@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from learner import MIXED_ANSWERS, check_answers, gate, lock_prediction, lock_reading, open_d8, runs
 from playwright.sync_api import BrowserType, Page, expect
 
 from conftest import watch_errors
+from learner import MIXED_ANSWERS, check_answers, gate, lock_prediction, lock_reading, open_d8, runs
 
 NOT_SAVING = ("This browser is not letting the page save, so your progress lasts only while "
               "this tab is open.")

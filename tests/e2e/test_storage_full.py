@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import Page, expect
+
 from learner import (
     MIXED_ANSWERS,
     check_answers,
@@ -13,7 +15,6 @@ from learner import (
     runs,
     save_takeaway,
 )
-from playwright.sync_api import Page, expect
 
 # A quota the test can switch on and off; evaluate runs over DevTools, outside the page's CSP.
 QUOTA = """

@@ -8,14 +8,14 @@ from functools import partial
 from urllib.parse import urlsplit
 
 import pytest
-from learner import D8, L82, lock_prediction
 from playwright.sync_api import Page, Response, expect
-from sites import serving
-from test_notebook import HEARTBEAT
 
 from conftest import python_ready
 from course_build.paths import DIST
 from course_build.server import QuietHandler, QuietServer
+from learner import D8, L82, lock_prediction
+from sites import serving
+from test_notebook import HEARTBEAT
 
 pytestmark = pytest.mark.cold  # it listens to the context's every request
 

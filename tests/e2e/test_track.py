@@ -10,6 +10,10 @@ from html.parser import HTMLParser
 from urllib.parse import urljoin
 
 import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from attention_lessons.lessons import LESSONS
+from conftest import python_ready, watch_errors
 from learner import (
     D8,
     L82,
@@ -23,10 +27,6 @@ from learner import (
     reset_progress,
     runs,
 )
-from playwright.sync_api import Locator, Page, expect
-
-from attention_lessons.lessons import LESSONS
-from conftest import python_ready, watch_errors
 
 FIRST_SITE_KEY = "attention-lessons:d8:progress"
 FIRST_SITE_RECORD = {

@@ -9,10 +9,7 @@ import re
 from dataclasses import asdict
 from typing import Any
 
-from learner import D8, check_answers, gate, lock_prediction, lock_reading, open_page
 from playwright.sync_api import FilePayload, Page, expect
-from test_accessibility import assert_accessible
-from test_track import lesson_row
 
 from attention_lessons import (
     FAILED,
@@ -34,7 +31,10 @@ from attention_lessons import (
 from attention_lessons.progress import COURSE_KIND, progress_link, to_json
 from conftest import origin, python_ready
 from course_work import FINISHED, WORKED, document, spoiled, started
+from learner import D8, check_answers, gate, lock_prediction, lock_reading, open_page
 from stored import sealed, sealed_json
+from test_accessibility import assert_accessible
+from test_track import lesson_row
 
 HERE = {**FINISHED, "d8": started(WORKED["d8"])}  # what this browser holds before each case
 # Seeds the records before the page's own scripts run, once.

@@ -11,16 +11,6 @@ from collections.abc import Iterator
 from urllib.parse import unquote
 
 import pytest
-from cross_browser import ChromiumLearner, Learner, WebKitLearner, webkit_session
-from learner import D8, L82
-from test_every_engine import (
-    check_right_answers,
-    firefox,
-    open_lesson,
-    right_reading,
-    see_gate_met,
-)
-from test_every_engine import lock_prediction as lock_on_the_page
 
 from attention_lessons import (
     COURSE_FILE,
@@ -34,7 +24,17 @@ from attention_lessons import (
 from attention_lessons.progress import progress_link, to_json
 from conftest import DRIVEN as OTHER_ENGINES  # the engines besides Chromium
 from course_work import FINISHED
+from cross_browser import ChromiumLearner, Learner, WebKitLearner, webkit_session
+from learner import D8, L82
 from stored import newer_records
+from test_every_engine import (
+    check_right_answers,
+    firefox,
+    open_lesson,
+    right_reading,
+    see_gate_met,
+)
+from test_every_engine import lock_prediction as lock_on_the_page
 
 __all__ = ["firefox"]  # a fixture, used by name
 

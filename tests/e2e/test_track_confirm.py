@@ -11,11 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from learner import L82, WHY_LABEL, open_page
 from playwright.sync_api import FilePayload, Page, expect
-from test_site_data_blocked import blocked_page
-from test_track import lesson_row
-from test_track_backup import SEED, STORED
 
 from attention_lessons import (
     LESSONS,
@@ -41,7 +37,11 @@ from attention_lessons.progress import (
 )
 from conftest import watch_errors
 from course_work import FINISHED, WORKED, started
+from learner import L82, WHY_LABEL, open_page
 from stored import newer_records
+from test_site_data_blocked import blocked_page
+from test_track import lesson_row
+from test_track_backup import SEED, STORED
 
 __all__ = ["blocked_page"]  # a fixture, used by name
 

@@ -14,6 +14,10 @@ from collections.abc import Callable
 from functools import partial
 
 import pytest
+from playwright.sync_api import Page, expect
+
+from attention_lessons.lessons import LESSONS
+from course_build.paths import DIST
 from learner import (
     PLANS,
     WHY_LABEL,
@@ -30,10 +34,6 @@ from learner import (
     save_takeaway,
     set_projection,
 )
-from playwright.sync_api import Page, expect
-
-from attention_lessons.lessons import LESSONS
-from course_build.paths import DIST
 
 VECTORS = "The concatenated head outputs before and after the output projection"
 UNREADABLE = (("abc", "is not a number"), ("1/0", "Division by zero"))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Page, expect
+
 from learner import (
     MIXED_ANSWERS,
     RIGHT_READING,
@@ -15,7 +17,6 @@ from learner import (
     reload_d8,
     runs,
 )
-from playwright.sync_api import Page, expect
 
 SECOND = 1_000
 

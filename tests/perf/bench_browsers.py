@@ -24,13 +24,13 @@ from playwright.sync_api import Playwright, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests" / "e2e")]
-from cross_browser import webkit_session  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from course_build.machine import CHROMIUM, CHROMIUM_ARGS, FIREFOX  # noqa: E402
 from course_build.paths import DIST  # noqa: E402
 from course_build.server import make_server  # noqa: E402
+from cross_browser import webkit_session  # noqa: E402
 
 READY = "Python is ready."
 TIMEOUT_S = 120

@@ -27,13 +27,13 @@ from playwright.sync_api import BrowserContext, BrowserType, Page, expect, sync_
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests" / "e2e")]
 from probes import RECORD_READY, spread  # noqa: E402
-from sites import CACHES_WHEN_CONTROLLED  # noqa: E402
 
 from course_build.bare_notebook import build_bare  # noqa: E402
 from course_build.machine import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from course_build.notebook import NOTEBOOK_DIST  # noqa: E402
 from course_build.paths import DIST  # noqa: E402
 from course_build.server import make_server  # noqa: E402
+from sites import CACHES_WHEN_CONTROLLED  # noqa: E402
 
 TIMEOUT_MS = 240_000
 NOTEBOOK = "notebook/notebooks/index.html?path=d8.ipynb"

@@ -46,11 +46,10 @@ from probes import (
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests" / "e2e")]
-from sites import CACHES_WHEN_CONTROLLED  # noqa: E402
-
 from course_build.machine import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from course_build.paths import DIST  # noqa: E402
 from course_build.server import QuietHandler, QuietServer  # noqa: E402
+from sites import CACHES_WHEN_CONTROLLED  # noqa: E402
 
 READY = "Python is ready."
 TIMEOUT_MS = 120_000

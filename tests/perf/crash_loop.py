@@ -26,12 +26,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests" / "e2e")]
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright  # noqa: E402
-from sites import CACHES_WHEN_CONTROLLED, serving  # noqa: E402
 
 from course_build.machine import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from course_build.paths import DIST  # noqa: E402
 from course_build.runtime import PYSCRIPT_DIST  # noqa: E402
 from course_build.server import make_server  # noqa: E402
+from sites import CACHES_WHEN_CONTROLLED, serving  # noqa: E402
 
 SETTLED = re.compile(r"^(Python is ready\.|Python could not start.*)$")
 
