@@ -4,6 +4,8 @@ code the page needs (web/browser/), then say that Python is ready.
 The page says which lesson it is in <html data-lesson>; the track page leaves it empty.
 """
 
+from __future__ import annotations
+
 import time
 
 _started = time.perf_counter()
@@ -18,7 +20,7 @@ ARCHIVES: dict[str, str] = {}
 RELOADED = "attention-lessons:reloaded"  # sessionStorage: the page reloaded for a mixed deploy
 
 
-def one_deploy():
+def one_deploy() -> bool:
     """Whether the page, this file and the archives were built together. A deploy made while
     the page loaded sends some from each: an old page with new Python failed to start."""
     if document.documentElement.dataset.build != BUILD:
@@ -33,7 +35,7 @@ def one_deploy():
     return True
 
 
-def reload_once():
+def reload_once() -> None:
     """Reload the page, which then loads one deploy whole: once for this page and its build.
     Where it has reloaded already, or cannot note that it did (storage blocked), say so."""
     mark = f"{window.location.pathname} {document.documentElement.dataset.build}"
@@ -49,7 +51,7 @@ def reload_once():
         window.location.reload()
 
 
-def start():
+def start() -> None:
     """Start the page's DOM code; then say that Python is ready."""
     from browser.dom import open_storage, say  # noqa: PLC0415
 

@@ -1,21 +1,27 @@
 """Asking the browser to keep this site's storage, on the track and on a lesson: only when the
 learner asks, saying what it answered."""
 
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 from pyscript import window
 
 import attention_lessons as course
 
 from .dom import on, say
 
-AFTER_PERSIST = []  # what else to show again once the browser has answered (the track's line)
+# What else to show again once the browser has answered (the track's line).
+AFTER_PERSIST: list[Callable[[], Awaitable[None]]] = []
 
 
-def storage_manager():
+def storage_manager() -> Any | None:
     """Return navigator.storage, or None where the browser has none (or hides it)."""
     return getattr(window.navigator, "storage", None)
 
 
-async def persisted():
+async def persisted() -> bool | None:
     """Return whether the browser keeps this site's storage for good; None where it cannot say."""
     manager = storage_manager()
     if manager is None or getattr(manager, "persisted", None) is None:
@@ -27,7 +33,7 @@ async def persisted():
 
 
 @on("click", "#persist")
-async def on_persist(event):
+async def on_persist(event: Any) -> None:
     """The learner asked: ask the browser, once, and say what it answered."""
     manager = storage_manager()
     if manager is None or getattr(manager, "persist", None) is None:

@@ -1,6 +1,10 @@
 """A lesson's record moving in and out of the page: Download, Import, and what another tab
 saved or the back-forward cache kept."""
 
+from __future__ import annotations
+
+from typing import Any
+
 from pyodide.ffi import create_proxy
 from pyscript import window
 
@@ -11,13 +15,13 @@ from .dom import by_id, download, on, say, show
 
 
 @on("click", "#download_progress")
-def on_download(event):
+def on_download(event: Any) -> None:
     page = lesson.PAGE
     download(course.export_name(page.lesson), course.export_json(page.progress, page.lesson))
 
 
 @on("change", "#import_file")
-async def on_import(event):
+async def on_import(event: Any) -> None:
     page = lesson.PAGE
     chosen = by_id("import_file").files  # currentTarget is null once an async handler runs
     show("import_confirm", False)
@@ -36,8 +40,10 @@ async def on_import(event):
 
 
 @on("click", "#import_confirm")
-def on_import_confirm(event):
+def on_import_confirm(event: Any) -> None:
     page = lesson.PAGE
+    if page.incoming is None:  # the confirm is hidden while no file is read (on_import)
+        return
     again = course.confirm_import(page.incoming, page.progress, page.worked)
     if again is not None:  # the progress here changed since the summary: say it anew
         page.incoming = again
@@ -55,7 +61,7 @@ def on_import_confirm(event):
     say("import_message", "Imported: your progress here is now the file's.")
 
 
-def take_in_saved():
+def take_in_saved() -> None:
     """Take in what was saved for this lesson elsewhere, keeping this tab's own work."""
     page = lesson.PAGE
     before = page.progress
@@ -69,14 +75,14 @@ def take_in_saved():
         show("sync_notice")
 
 
-def on_storage(event):
+def on_storage(event: Any) -> None:
     """Another tab saved: this lesson's work, or maybe the lesson this one builds on."""
     if event.key in (course.store_key(lesson.PAGE.lesson), None):
         take_in_saved()
     lesson.render_waiting(lesson.PAGE)
 
 
-def on_shown(event):
+def on_shown(event: Any) -> None:
     """Back on a page the browser kept whole for "back" (its back-forward cache): no script
     runs again there, and Firefox and WebKit send it no storage event for what was saved
     meanwhile, so read what it may have missed."""
@@ -85,6 +91,6 @@ def on_shown(event):
         lesson.render_waiting(lesson.PAGE)
 
 
-def listen():
+def listen() -> None:
     window.addEventListener("storage", create_proxy(on_storage))
     window.addEventListener("pageshow", create_proxy(on_shown))

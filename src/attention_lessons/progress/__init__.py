@@ -54,8 +54,9 @@ from .record import (
     settle,
     to_json,
 )
-from .store import Store, backup_key, load_record, read_item, store_key, write_item
+from .store import Storage, Store, backup_key, load_record, read_item, store_key, write_item
 from .transfer import (
+    Incoming,
     apply_early,
     check_size,
     confirm_import,
@@ -83,9 +84,11 @@ __all__ = [
     "SUGGESTION_KEY",
     "VERSION",
     "CourseIncoming",
+    "Incoming",
     "Outcome",
     "Progress",
     "Standing",
+    "Storage",
     "Store",
     "Unreadable",
     "apply_early",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .explore import (
     SIZE,
+    ExploreView,
     edge_boxes,
     explore_view,
     move_announcement,
@@ -13,10 +14,12 @@ from .explore import (
     preset_searching,
     tip_place,
 )
-from .heads import Bar, compare_text
+from .heads import Bar, HeadView, compare_text
 from .labels import Box, place_labels, text_box, together
 from .lesson_page import (
     SUGGESTION,
+    FixedView,
+    ProgressView,
     check_announcement,
     fixed_view,
     holds_work,
@@ -75,7 +78,11 @@ __all__ = [
     "WIDEST",
     "Bar",
     "Box",
+    "ExploreView",
+    "FixedView",
+    "HeadView",
     "PageUpdate",
+    "ProgressView",
     "bar_width",
     "bars_html",
     "brought_in",
