@@ -8,8 +8,8 @@ the time, so most tests run on two xdist workers. Some must not share the machin
 - `alone` tests (Firefox's and WebKit's, tests/e2e/conftest.py) run one at a time: beside
   another test, Firefox's driver once never answered, and WebKit's tests took twice as long;
 - `fresh_clone` tests build a copy of the project, a core's worth of work for minutes: they run
-  in a phase of their own at the lowest CPU priority, from the start of the alone phase to the
-  end of the run, taking only what the browsers leave idle.
+  in a phase of their own at the lowest CPU priority, beside the shared phase, taking only what
+  its browsers leave idle (beside the alone phase, Firefox's driver once stopped answering).
 Every other test runs in the shared phase, on two workers, once the alone phase is done.
 """
 
@@ -39,8 +39,8 @@ class Phase:
 
 PHASES = (
     Phase("timed", "timed", 0),
-    Phase("copies", "fresh_clone and not timed and not alone", 0, background=True),
     Phase("alone", "alone and not timed", 0),
+    Phase("copies", "fresh_clone and not timed and not alone", 0, background=True),
     Phase("shared", "not timed and not alone and not fresh_clone", 2),
 )
 # Runs a command at the lowest CPU priority. A process's nice value counts only against the

@@ -62,8 +62,9 @@ CACHES_AFTER_UPDATE = """async () => {
   await registration.update();
   const worker = registration.installing ?? registration.waiting ?? registration.active;
   if (worker.state !== "activated") {
-    await new Promise((done) => worker.addEventListener("statechange", () => {
+    await new Promise((done, fail) => worker.addEventListener("statechange", () => {
       if (worker.state === "activated") done();
+      if (worker.state === "redundant") fail(new Error("the new worker's install failed"));
     }));
   }
   return await caches.keys();
