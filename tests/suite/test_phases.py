@@ -20,17 +20,28 @@ markers =
     fresh_clone: builds a copy
 """
 # Each test writes when it ran. The timed and alone tests hold on long enough that a test
-# beside them, were there one, would be seen; the copy's "build" lasts until a shared test has
-# finished (or a minute has passed, when the phases do not overlap: the test then fails).
+# beside them, were there one, would be seen. The copy says when it has started, then waits for
+# a shared test to end, and the shared tests wait for the copy to start: each waits at most a
+# minute, so phases that do not overlap are seen and fail the test, rather than hang it.
 TESTS = """
 import os, time
 import pytest
 
-def ran(name, seconds, until=None):
+def said(word):
+    with open(os.environ["RUNS"] + ".said", "a") as log:
+        log.write(word + "\\n")
+
+def wait_for(word):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if os.path.exists(os.environ["RUNS"] + ".said"):
+            if word in open(os.environ["RUNS"] + ".said").read():
+                return
+        time.sleep(0.05)
+
+def ran(name, seconds):
     start = time.monotonic()
     time.sleep(seconds)
-    while until and until not in open(os.environ["RUNS"]).read() and time.monotonic() < start + 60:
-        time.sleep(0.05)
     with open(os.environ["RUNS"], "a") as runs:
         runs.write(f"{name} {start} {time.monotonic()}\\n")
 
@@ -45,11 +56,17 @@ def test_alone(n):
 
 @pytest.mark.fresh_clone
 def test_copy():
-    ran("copy", 0.5, until="shared")
+    start = time.monotonic()
+    said("copy started")
+    wait_for("shared ended")
+    with open(os.environ["RUNS"], "a") as runs:
+        runs.write(f"copy {start} {time.monotonic()}\\n")
 
 @pytest.mark.parametrize("n", range(8))
 def test_shared(n):
+    wait_for("copy started")
     ran(f"shared{n}", 0.3)
+    said("shared ended")
 """
 
 
