@@ -42,13 +42,36 @@ async function look({ css, role, name }) {
 // A look that a navigation cut short: the page it looked at is gone.
 const GONE = /no such node|no such handle|no such frame|not known|context was destroyed/i;
 
+// A look sent as the page navigates away can go unanswered: after a click on a link from a
+// lesson page whose Python was running, a look for the next page's heading was never
+// answered (2 runs in 10 of the offline test's Firefox journey). Each look is bounded; one
+// that goes unanswered counts as finding nothing, and the next asks the page there now. A
+// page that never comes still fails the step, with its own message.
+const LOOK_MS = 10_000;
+
+async function boundedLook(args) {
+  let timer;
+  const unanswered = new Promise((resolve) => {
+    timer = setTimeout(() => {
+      console.error(`firefox_driver: a look for ${args.role} ${JSON.stringify(args.name)} `
+                    + `went unanswered for ${LOOK_MS} ms; looking again`);
+      resolve(null);
+    }, LOOK_MS);
+  });
+  try {
+    return await Promise.race([look(args), unanswered]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 // `look`, again until it finds the element or `timeout` ms pass (0: looks once).
 async function find(args, timeout = STEP_TIMEOUT_MS) {
   const deadline = Date.now() + timeout;
   for (;;) {
     let found = null;
     try {
-      found = await look(args);
+      found = await boundedLook(args);
     } catch (error) {
       if (!GONE.test(error.message)) throw error;
     }

@@ -96,6 +96,7 @@ class Site:
         self.requested = threading.Event()  # the held file has been asked for
         self.released = threading.Event()  # the held file may be sent
         self.released.set()
+        self.answered = threading.Event()  # the held file, once asked for, has been answered
         self.sent: list[str] = []  # the path of each file sent whole (200), in the order asked
         self.asked: list[str] = []  # the path of every GET, answered whole or not modified
         handler = partial(HoldingHandler, site=self, directory=str(root))
@@ -111,12 +112,19 @@ class Site:
         self.held = path
         self.requested.clear()
         self.released.clear()
+        self.answered.clear()
 
     def wait_until_held(self, seconds: float = 60) -> None:
         assert self.requested.wait(seconds), f"{self.held} was not asked for within {seconds} s"
 
     def release(self) -> None:
+        """Let the held file go, and wait until it has been answered: what the test changes
+        next (a rebuild, say) must not reach an answer that belongs to before it. Firefox
+        keeps the answer in its HTTP cache even when no page waits for it any more, and a
+        page rewritten twice in the second of its Last-Modified is then "not modified"."""
         self.released.set()
+        if self.requested.is_set():
+            assert self.answered.wait(HOLD_SECONDS), f"{self.held} was never answered"
 
     def rebuild(self, page: str, old: str, new: str) -> str:
         """Change text in one built file and write a new sw.js, as a new deploy would; give
@@ -196,10 +204,15 @@ class HoldingHandler(QuietHandler):
 
     def do_GET(self) -> None:
         self.site.asked.append(self.path.split("?")[0])
-        if self.path.split("?")[0].endswith(self.site.held):
-            self.site.requested.set()
-            self.site.released.wait(HOLD_SECONDS)
-        super().do_GET()
+        if not self.path.split("?")[0].endswith(self.site.held):
+            super().do_GET()
+            return
+        self.site.requested.set()
+        self.site.released.wait(HOLD_SECONDS)
+        try:
+            super().do_GET()
+        finally:
+            self.site.answered.set()
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
         self.site.sent.append(self.path.split("?")[0])
