@@ -10,7 +10,16 @@ import jinja2
 import markupsafe
 
 from attention_lessons import LESSONS, TOLERANCE, load_fixture, work
-from attention_lessons.engine import EDGE, Fixture, Lesson, explorable, point_ids, point_name, word
+from attention_lessons.engine import (
+    EDGE,
+    Fixture,
+    Lesson,
+    explorable,
+    point_ids,
+    point_name,
+    vet,
+    word,
+)
 from attention_lessons.views import SIZE, opens_text, pattern
 
 from .icons import palette
@@ -72,6 +81,13 @@ def track_page(environment: jinja2.Environment) -> str:
     lessons = list(LESSONS.values())
     opens = {x.slug: opens_text(x, LESSONS) for x in lessons if x.prerequisite}
     return str(environment.get_template("index.html").render(lessons=lessons, opens=opens))
+
+
+def vet_lessons() -> None:
+    """Refuse to build a lesson whose named slip would be graded right: SlipTooClose names the
+    lesson, the question, both values and the margin (attention_lessons/engine/vetting.py)."""
+    for lesson in LESSONS.values():
+        vet(work(lesson, load_fixture(lesson.fixture, FIXTURES)))
 
 
 def lesson_page(environment: jinja2.Environment, slug: str) -> str:

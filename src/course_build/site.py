@@ -6,6 +6,8 @@ import shutil
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+from attention_lessons import LessonError
+
 from . import icons, notebook, offline, pages, runtime
 from .paths import BROWSER, DIST, ROOT, WEB
 
@@ -21,12 +23,17 @@ def command(name: str, args: list[str]) -> int:
     if args:
         print(f"build.py build: takes no arguments, not {' '.join(args)!r}", file=sys.stderr)
         return 2
-    build()
+    try:
+        build()
+    except LessonError as error:  # a lesson the build refuses: its message says why
+        print(f"build.py build: {error}", file=sys.stderr)
+        return 1
     return 0
 
 
 def build() -> None:
     """Install the pinned runtime if needed and build dist/ from scratch."""
+    pages.vet_lessons()  # before dist/ is touched: a refused build leaves the last one whole
     runtime.ensure_runtime()
     if DIST.exists():
         shutil.rmtree(DIST)

@@ -46,6 +46,7 @@ from .parts import (
     scale_label,
 )
 from .slips import even_weight, exponential, plain_average
+from .vetting import Margin, SlipTooClose, margins, smallest, vet
 
 __all__ = [
     "COARSE",
@@ -62,6 +63,7 @@ __all__ = [
     "HeadTrace",
     "Lesson",
     "LessonError",
+    "Margin",
     "ParseError",
     "PlaneMark",
     "Point",
@@ -72,6 +74,7 @@ __all__ = [
     "Reading",
     "ScaleChoice",
     "Slip",
+    "SlipTooClose",
     "StateError",
     "Step",
     "Vector",
@@ -98,6 +101,7 @@ __all__ = [
     "largest",
     "listing",
     "load_fixture",
+    "margins",
     "move",
     "parse_fixture",
     "parse_number",
@@ -112,6 +116,7 @@ __all__ = [
     "reference_mark",
     "scale_label",
     "show_full_precision",
+    "smallest",
     "softmax",
     "split_heads",
     "step",
@@ -119,6 +124,7 @@ __all__ = [
     "truth",
     "typed",
     "vector",
+    "vet",
     "with_and",
     "within",
     "word",

@@ -26,13 +26,14 @@ class Verdict:
 
 
 def grade(question: Question, answer: float, worked: Worked) -> Verdict:
-    """Grade one answer against full-precision truth, naming a known slip where one fits."""
+    """Grade one answer against full-precision truth, naming every known slip that fits."""
     target = truth(question, worked)
     if within(answer, target):
         return Verdict(True, f"Within {TOLERANCE} of {exact(target)}, computed here.")
-    for slip in question.slips(worked):
-        if within(answer, slip.value) and not within(slip.value, target):
-            return Verdict(False, f"Not within {TOLERANCE}. {slip.message}")
+    named = [slip.message for slip in question.slips(worked)
+             if within(answer, slip.value) and not within(slip.value, target)]
+    if named:  # two wrong methods may give one number: each is named, the likeliest first
+        return Verdict(False, f"Not within {TOLERANCE}. " + " Or: ".join(dict.fromkeys(named)))
     return Verdict(False, f"Not within {TOLERANCE}. Work it again from the step table.")
 
 

@@ -139,11 +139,12 @@ def weight_slips(k: int, worked: Worked) -> tuple[Slip, ...]:
     unmasked = (f"Striking {later} out after the softmax leaves it there too: mask the scores, "
                 "then take the softmax." if k < POSITION else
                 f"{key.capitalize()} comes after the query, so its score is minus infinity.")
+    # A masked key's exponential is 0, its weight too: no slip, so not named.
     return (
         Slip(single.weights[k], f"That is the weight on {key} in 8.2, with no mask. {unmasked}"),
         Slip(zero_weights[k], f"That is the weight on {key} with the masked scores set to 0, "
                               "not to minus infinity."),
-        exponential(head, k),
+        *((exponential(head, k),) if k < POSITION else ()),
     )
 
 
