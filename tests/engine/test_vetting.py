@@ -35,8 +35,8 @@ def test_no_lesson_names_a_slip_within_the_tolerance_of_its_truth(slug: str) -> 
     assert closest is not None
     assert not closest.graded_right, str(closest)
     print(closest)  # each lesson's smallest margin, in the run's output with -s
-    # Every question names at least one slip, and each is counted.
-    assert {m.question for m in margins(numbers)} == set(LESSONS[slug].question_ids)
+    # Every slip named is counted (a question may name none: the skeleton's scores do not).
+    assert len(margins(numbers)) == sum(len(q.slips(numbers)) for q in LESSONS[slug].questions)
 
 
 def planted(gap: float) -> Lesson:
