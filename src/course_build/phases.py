@@ -9,7 +9,7 @@ the time, so most tests run on two xdist workers. Some must not share the machin
   another test, Firefox's driver once never answered, and WebKit's tests took twice as long;
 - `fresh_clone` tests build a copy of the project, a core's worth of work for minutes: they run
   in a phase of their own at the lowest CPU priority, beside the shared phase, taking only what
-  its browsers leave idle (beside the alone phase, Firefox's driver once stopped answering).
+  its browsers leave idle (little: they mostly run once the shared phase is done).
 Every other test runs in the shared phase, on two workers, once the alone phase is done.
 """
 
