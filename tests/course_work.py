@@ -14,7 +14,7 @@ from attention_lessons import (
     Progress,
     Worked,
     export_course,
-    load_fixture,
+    lesson_fixture,
     lock_prediction,
     lock_reading,
     move,
@@ -31,7 +31,7 @@ from attention_lessons.views import check_announcement
 from strategies import FIXTURES
 
 WORKED: dict[str, Worked] = {
-    slug: work(lesson, load_fixture(lesson.fixture, FIXTURES))
+    slug: work(lesson, lesson_fixture(lesson, FIXTURES))
     for slug, lesson in LESSONS.items()}
 FRESH: dict[str, Progress] = {slug: Progress() for slug in LESSONS}
 # Takeaways as a learner writes them, each in their own words; a lesson an author has just

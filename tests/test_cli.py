@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from attention_lessons import LESSONS, attend, cli, compute, load_fixture, work
+from attention_lessons import LESSONS, attend, cli, compute, lesson_fixture, load_fixture, work
 from attention_lessons.engine import Lesson, decimals, listing
 from course_build.paths import FIXTURES
 from wheels import unpack_wheel
@@ -89,7 +89,7 @@ def test_each_lesson_is_known_by_its_code_and_its_folder(
     text = run_cli(capsys, lesson.code.lower())
     assert text == run_cli(capsys, lesson.slug)
     assert text.startswith(f"{lesson.code} · {lesson.title} (")
-    for spec, head in zip(lesson.heads, work(lesson, load_fixture(lesson.fixture, FIXTURES)).heads,
+    for spec, head in zip(lesson.heads, work(lesson, lesson_fixture(lesson, FIXTURES)).heads,
                           strict=True):
         assert f"{spec.title} ({lesson.scale_text(head)})" in text
         assert listing(head.output) in text

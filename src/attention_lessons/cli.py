@@ -18,8 +18,8 @@ from .engine import (
     Step,
     Worked,
     explore_work,
+    lesson_fixture,
     listing,
-    load_fixture,
     move,
     parse_number,
     plain_scale_text,
@@ -132,7 +132,7 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)  # a bad argument: usage on stderr and exit status 2
     lesson: Lesson = NAMES[args.lesson]
     try:
-        fixture = load_fixture(lesson.fixture, fixtures_folder())
+        fixture = lesson_fixture(lesson, fixtures_folder())
         worked = work(lesson, fixture)
     except (OSError, FixtureError) as exc:
         parser.exit(1, f"{parser.prog}: cannot load {lesson.fixture}: {exc}\n")

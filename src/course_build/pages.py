@@ -9,7 +9,7 @@ from pathlib import Path
 import jinja2
 import markupsafe
 
-from attention_lessons import LESSONS, TOLERANCE, load_fixture, work
+from attention_lessons import LESSONS, TOLERANCE, lesson_fixture, work
 from attention_lessons.engine import (
     EDGE,
     Fixture,
@@ -87,13 +87,13 @@ def vet_lessons() -> None:
     """Refuse to build a lesson whose named slip would be graded right: SlipTooClose names the
     lesson, the question, both values and the margin (attention_lessons/engine/vetting.py)."""
     for lesson in LESSONS.values():
-        vet(work(lesson, load_fixture(lesson.fixture, FIXTURES)))
+        vet(work(lesson, lesson_fixture(lesson, FIXTURES)))
 
 
 def lesson_page(environment: jinja2.Environment, slug: str) -> str:
     """A lesson's HTML: all of its prose, and none of the numbers Python computes."""
     lesson = LESSONS[slug]
-    fixture = load_fixture(lesson.fixture, FIXTURES)
+    fixture = lesson_fixture(lesson, FIXTURES)
     # Only the heads' dimensions reach the HTML ("scale 1 / sqrt(2)"); Python prints the rest.
     dimensions = [len(head.query) for head in work(lesson, fixture).heads]
     hints = zip(("A question", "The answer"), lesson.hint_rungs,

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from attention_lessons import Fixture, LessonError, parse_fixture
-from attention_lessons.engine import FixtureError
+from attention_lessons.engine import FixtureError, Input
 from strategies import FIXTURE_TEXT, json_values
 
 
@@ -23,12 +23,11 @@ def good() -> dict[str, Any]:
 
 def test_the_82_fixture_loads_as_floats() -> None:
     fixture = parse_fixture(FIXTURE_TEXT)
-    assert fixture == Fixture(
-        name="8.2 attention fixture",
-        query=(2.0, -1.0),
-        keys=((1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (-1.0, 1.0)),
-        values=((1.0, 0.0), (0.0, 2.0), (2.0, 2.0), (-2.0, 1.0)),
-    )
+    assert fixture == Fixture("8.2 attention fixture", {
+        "query": (2.0, -1.0),
+        "keys": ((1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (-1.0, 1.0)),
+        "values": ((1.0, 0.0), (0.0, 2.0), (2.0, 2.0), (-2.0, 1.0)),
+    })
     assert fixture.dimension == 2
     assert all(isinstance(x, float) for row in fixture.keys for x in row)
 
@@ -58,13 +57,13 @@ def spoiled(path: str, value: Any) -> dict[str, Any]:
         ("query.0", "2", "query[0]: expected a finite number, got '2'"),
         ("query.1", True, "query[1]: expected a finite number, got True"),
         ("query.0", None, "query[0]: expected a finite number, got None"),
-        ("keys", [], "keys: expected a non-empty list of vectors"),
-        ("keys", {"0": [1, 0]}, "keys: expected a non-empty list of vectors"),
-        ("keys.2", [1], "keys[2]: expected 2 numbers, got 1"),
-        ("keys.2", [1, 1, 1], "keys[2]: expected 2 numbers, got 3"),
+        ("keys", [], "keys: expected a non-empty list of rows"),
+        ("keys", {"0": [1, 0]}, "keys: expected a non-empty list of rows"),
+        ("keys.2", [1], "keys[2]: expected 2 numbers (d = 2, as in query), got 1"),
+        ("keys.2", [1, 1, 1], "keys[2]: expected 2 numbers (d = 2, as in query), got 3"),
         ("keys.3.1", [1], "keys[3][1]: expected a finite number, got [1]"),
-        ("values", [[1, 0]], "values: expected 4 vectors, one per key, got 1"),
-        ("values", None, "values: expected a non-empty list of vectors"),
+        ("values", [[1, 0]], "values: expected 4 rows (n = 4, as in keys), got 1"),
+        ("values", None, "values: expected a non-empty list of rows"),
         ("values.0", 1, "values[0]: expected a non-empty list of numbers"),
         ("values.1.0", {"x": 1}, "values[1][0]: expected a finite number, got {'x': 1}"),
         ("name", 8.2, "name: expected text"),
@@ -154,3 +153,48 @@ def test_any_wrong_vector_is_named_or_refused(path: str, value: Any) -> None:
 def test_fixture_error_is_a_lesson_error() -> None:
     assert issubclass(FixtureError, LessonError)
     assert issubclass(FixtureError, ValueError)
+
+
+def test_a_field_the_lesson_does_not_declare_is_refused_not_dropped() -> None:
+    raw = good()
+    raw["tokens"] = [[1, 0]]
+    with pytest.raises(FixtureError) as caught:
+        parse_fixture(json.dumps(raw))
+    assert str(caught.value) == ("tokens: not an input of this lesson, which takes query, keys, "
+                                 "values")
+
+
+# A lesson of its own inputs: tokens in two dimensions and a 2×2 matrix, read against them.
+TOKENS = (Input("tokens", ("n", 2)), Input("w_q", (2, 2)))
+OWN = {"name": "own", "tokens": [[1, 0], [0, 1], [1, 1]], "w_q": [[1, 2], [0, -1]]}
+
+
+def test_a_lesson_declares_its_own_inputs_and_the_fixture_holds_exactly_those() -> None:
+    fixture = parse_fixture(json.dumps(OWN), TOKENS)
+    assert fixture == Fixture("own", {"tokens": ((1.0, 0.0), (0.0, 1.0), (1.0, 1.0)),
+                                      "w_q": ((1.0, 2.0), (0.0, -1.0))})
+    assert fixture.matrix("w_q")[1] == (0.0, -1.0)
+    moved = fixture.with_inputs("own, moved", tokens=((2.0, 2.0),))
+    assert moved.matrix("tokens") == ((2.0, 2.0),)
+    assert moved.matrix("w_q") == fixture.matrix("w_q")
+    assert fixture.matrix("tokens") == ((1.0, 0.0), (0.0, 1.0), (1.0, 1.0))
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("w_q", [[1, 2]], "w_q: expected 2 rows, got 1"),
+    ("w_q", [[1, 2], [3]], "w_q[1]: expected 2 numbers, got 1"),
+    ("tokens", [[1, 0, 0]], "tokens[0]: expected 2 numbers, got 3"),
+    ("tokens", [1, 0], "tokens[0]: expected a non-empty list of numbers"),
+    ("query", [2, -1], "query: not an input of this lesson, which takes tokens, w_q"),
+])
+def test_an_input_of_the_wrong_shape_is_named_with_the_shape_expected_and_found(
+    field: str, value: Any, message: str,
+) -> None:
+    with pytest.raises(FixtureError) as caught:
+        parse_fixture(json.dumps({**OWN, field: value}), TOKENS)
+    assert str(caught.value) == message
+
+
+def test_a_declared_input_left_out_is_named() -> None:
+    with pytest.raises(FixtureError, match=r"^w_q: missing$"):
+        parse_fixture(json.dumps({"tokens": OWN["tokens"]}), TOKENS)

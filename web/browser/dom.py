@@ -62,7 +62,7 @@ def apply(update: course.PageUpdate, skip: str = "") -> None:
 
 def work(lesson: course.Lesson) -> course.Worked:
     """Work a lesson on its fixture, read from the archive's fixtures/."""
-    return course.work(lesson, course.load_fixture(lesson.fixture, "fixtures"))
+    return course.work(lesson, course.lesson_fixture(lesson, "fixtures"))
 
 
 def render_head(prefix: str, head: course.HeadView) -> None:

@@ -28,10 +28,21 @@ from .explore import (
     step,
     typed,
 )
-from .fixture import Fixture, load_fixture, parse_fixture
+from .fixture import PLAIN_INPUTS, Fixture, Input, load_fixture, parse_fixture
 from .format import decimals, exact, largest, listing, vector, with_and, word
 from .grading import TOLERANCE, Verdict, gate_met, grade, hints_available, within
-from .lesson import Lesson, Preset, Question, Slip, Worked, reference_mark, top_tie, truth, work
+from .lesson import (
+    Lesson,
+    Preset,
+    Question,
+    Slip,
+    Worked,
+    lesson_fixture,
+    reference_mark,
+    top_tie,
+    truth,
+    work,
+)
 from .numbers import MAX_LENGTH, Reading, finite_float, parse_number
 from .parts import (
     Choice,
@@ -53,6 +64,7 @@ __all__ = [
     "EDGE",
     "KEY_MOVES",
     "MAX_LENGTH",
+    "PLAIN_INPUTS",
     "TOLERANCE",
     "Choice",
     "Comparison",
@@ -61,6 +73,7 @@ __all__ = [
     "FixtureError",
     "HeadSpec",
     "HeadTrace",
+    "Input",
     "Lesson",
     "LessonError",
     "Margin",
@@ -99,6 +112,7 @@ __all__ = [
     "grade",
     "hints_available",
     "largest",
+    "lesson_fixture",
     "listing",
     "load_fixture",
     "margins",

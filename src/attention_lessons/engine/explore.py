@@ -58,7 +58,7 @@ def explored_fixture(fixture: Fixture, explore: Explore) -> Fixture:
     """The fixture with the moved query and keys; the values stay the fixture's."""
     now = points(fixture, explore)
     keys = tuple(now[p] for p in point_ids(fixture)[1:])
-    return replace(fixture, name=f"{fixture.name}, explored", query=now["query"], keys=keys)
+    return fixture.with_inputs(f"{fixture.name}, explored", query=now["query"], keys=keys)
 
 
 def scale_of(lesson: Lesson, explore: Explore) -> float | None:

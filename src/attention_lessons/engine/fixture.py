@@ -1,37 +1,100 @@
-"""Load an attention fixture from JSON and check its shape, naming any field that is wrong."""
+"""A lesson's inputs: what it declares (named vectors and matrices, each with its shape), and a
+fixture's JSON read against that declaration, naming any field that is wrong and how."""
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .attention import Matrix, Vector
 from .errors import FixtureError
 from .numbers import finite_float
 
+Dimension = int | str  # a fixed size, or a size named once and shared by every input naming it
+
+
+@dataclass(frozen=True)
+class Input:
+    """One input a lesson declares: a vector (one dimension) or a matrix (rows, then columns).
+
+    A dimension that is a name ("n", "d") may take any size, the same wherever it is named: the
+    first input that names it sets it."""
+
+    name: str
+    shape: tuple[Dimension] | tuple[Dimension, Dimension]
+
+    @property
+    def is_matrix(self) -> bool:
+        return len(self.shape) == 2
+
+
+# The plain head's inputs: a query, and n keys with their values, all of dimension d.
+PLAIN_INPUTS = (Input("query", ("d",)), Input("keys", ("n", "d")), Input("values", ("n", "d")))
+
 
 @dataclass(frozen=True)
 class Fixture:
-    """A query, its keys and their values, all of one dimension."""
+    """A lesson's inputs by name, each of the shape the lesson declares."""
 
     name: str
-    query: Vector
-    keys: Matrix
-    values: Matrix
+    inputs: Mapping[str, Vector | Matrix]
+
+    def vector(self, name: str) -> Vector:
+        """Return the input `name`, a vector."""
+        return cast(Vector, self.inputs[name])  # a vector by the lesson's declaration
+
+    def matrix(self, name: str) -> Matrix:
+        """Return the input `name`, a matrix (its rows)."""
+        return cast(Matrix, self.inputs[name])  # a matrix by the lesson's declaration
+
+    def with_inputs(self, name: str, **changed: Vector | Matrix) -> Fixture:
+        """The same fixture, renamed, with some inputs changed (each of its declared shape)."""
+        return Fixture(name, {**self.inputs, **changed})
+
+    # The plain head's inputs (PLAIN_INPUTS), for the lessons that declare them.
+    @property
+    def query(self) -> Vector:
+        return self.vector("query")
+
+    @property
+    def keys(self) -> Matrix:
+        return self.matrix("keys")
+
+    @property
+    def values(self) -> Matrix:
+        return self.matrix("values")
 
     @property
     def dimension(self) -> int:
-        """Return the dimension every vector shares."""
+        """Return the dimension the query and every key and value share."""
         return len(self.query)
 
 
-def _vector(raw: Any, field: str, length: int | None) -> Vector:
+class _Sizes:
+    """The named sizes, each set by the first input that names it."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, tuple[int, str]] = {}  # a size's name: its size, who set it
+
+    def expect(self, dimension: Dimension, got: int, field: str, unit: str) -> None:
+        """Hold `got`, the size of `field` along `dimension`, to the size expected there."""
+        if isinstance(dimension, int):
+            if got != dimension:
+                raise FixtureError(f"{field}: expected {dimension} {unit}s, got {got}")
+        elif dimension not in self.known:
+            self.known[dimension] = (got, field)
+        elif got != (size := self.known[dimension])[0]:
+            raise FixtureError(f"{field}: expected {size[0]} {unit}s ({dimension} = {size[0]}, "
+                               f"as in {size[1]}), got {got}")
+
+
+def _vector(raw: Any, field: str, length: Dimension, sizes: _Sizes) -> Vector:
     if not isinstance(raw, list) or not raw:
         raise FixtureError(f"{field}: expected a non-empty list of numbers")
-    if length is not None and len(raw) != length:
-        raise FixtureError(f"{field}: expected {length} numbers, got {len(raw)}")
+    sizes.expect(length, len(raw), field, "number")
     numbers = []
     for i, x in enumerate(raw):
         number = finite_float(x)
@@ -41,39 +104,52 @@ def _vector(raw: Any, field: str, length: int | None) -> Vector:
     return tuple(numbers)
 
 
-def _matrix(raw: Any, field: str, width: int, rows: int | None) -> Matrix:
+def _matrix(raw: Any, field: str, rows: Dimension, width: Dimension, sizes: _Sizes) -> Matrix:
     if not isinstance(raw, list) or not raw:
-        raise FixtureError(f"{field}: expected a non-empty list of vectors")
-    if rows is not None and len(raw) != rows:
-        raise FixtureError(f"{field}: expected {rows} vectors, one per key, got {len(raw)}")
-    return tuple(_vector(row, f"{field}[{i}]", width) for i, row in enumerate(raw))
+        raise FixtureError(f"{field}: expected a non-empty list of rows")
+    sizes.expect(rows, len(raw), field, "row")
+    return tuple(_vector(row, f"{field}[{i}]", width, sizes) for i, row in enumerate(raw))
 
 
-def parse_fixture(text: str) -> Fixture:
-    """Parse fixture JSON text, raising FixtureError that names the offending field."""
+def _decoded(text: str) -> Any:
     try:
-        raw = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise FixtureError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
     except (ValueError, RecursionError):
         # Python refuses integers of more than 4300 digits, and nesting deeper than its stack.
         raise FixtureError("not valid JSON: nested too deeply or a number too long") from None
+
+
+def parse_fixture(text: str, inputs: tuple[Input, ...] = PLAIN_INPUTS) -> Fixture:
+    """Parse fixture JSON text holding exactly the inputs declared (and a name, if it likes),
+    raising FixtureError that names the offending field, the shape expected and the one found."""
+    names = [put.name for put in inputs]
+    raw = _decoded(text)
     if not isinstance(raw, dict):
-        raise FixtureError("expected a JSON object with query, keys and values")
-    for field in ("query", "keys", "values"):
+        raise FixtureError(f"expected a JSON object with {', '.join(names)}")
+    for field in names:
         if field not in raw:
             raise FixtureError(f"{field}: missing")
+    for field in raw:
+        if field != "name" and field not in names:
+            raise FixtureError(f"{field}: not an input of this lesson, which takes "
+                               f"{', '.join(names)}")
     name = raw.get("name", "fixture")
     if not isinstance(name, str):
         raise FixtureError("name: expected text")
-    query = _vector(raw["query"], "query", None)
-    keys = _matrix(raw["keys"], "keys", len(query), None)
-    values = _matrix(raw["values"], "values", len(query), len(keys))
-    return Fixture(name=name, query=query, keys=keys, values=values)
+    sizes = _Sizes()
+    read: dict[str, Vector | Matrix] = {}
+    for put in inputs:
+        given, first, last = raw[put.name], put.shape[0], put.shape[-1]
+        read[put.name] = (_matrix(given, put.name, first, last, sizes) if put.is_matrix
+                          else _vector(given, put.name, first, sizes))
+    return Fixture(name=name, inputs=read)
 
 
-def load_fixture(name: str, folder: str | os.PathLike[str]) -> Fixture:
-    """Read and check the fixture file `name` in `folder`: the checkout's fixtures/, the one the
-    package ships, or the one the browser's archive unpacks."""
+def load_fixture(name: str, folder: str | os.PathLike[str],
+                 inputs: tuple[Input, ...] = PLAIN_INPUTS) -> Fixture:
+    """Read and check the fixture file `name` in `folder` (the checkout's fixtures/, the one the
+    package ships, or the one the browser's archive unpacks) against the inputs declared."""
     with open(os.path.join(folder, name), encoding="utf-8") as fixture_file:
-        return parse_fixture(fixture_file.read())
+        return parse_fixture(fixture_file.read(), inputs)

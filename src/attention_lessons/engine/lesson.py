@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from .attention import HeadTrace, Vector, attend, concat
-from .fixture import Fixture
+from .fixture import PLAIN_INPUTS, Fixture, Input, load_fixture
 from .format import decimals, listing, vector
 from .parts import (
     Choice,
@@ -111,6 +112,7 @@ class Lesson(ABC):
     gate_reading: str  # the gate asks for the right reading of this
     takeaway: str
     fixture: str = "attention-8.2.json"  # a file name in fixtures/
+    inputs: tuple[Input, ...] = PLAIN_INPUTS  # what its fixture holds, exactly
     predict_kicker: str = "Before anything runs"
     kind: str = "lesson"  # or "deep dive"
     minutes: int = 30
@@ -238,6 +240,12 @@ def work(lesson: Lesson, fixture: Fixture, scale: float | None = None) -> Worked
     # Differences come from full precision, never from the rounded display strings.
     differences = tuple(c - s for c, s in zip(concatenated, single.output, strict=True))
     return Worked(lesson, fixture, heads, single, concatenated, differences)
+
+
+def lesson_fixture(lesson: Lesson, folder: str | os.PathLike[str]) -> Fixture:
+    """Read the lesson's fixture from `folder` (fixtures/, wherever the package finds it) and
+    check it against the inputs the lesson declares."""
+    return load_fixture(lesson.fixture, folder, lesson.inputs)
 
 
 def truth(question: Question, worked: Worked) -> float:
