@@ -164,6 +164,14 @@ def test_moved_vectors_print_the_same_step_tables(capsys: pytest.CaptureFixture[
     assert "  scores, query times key                 1, 0.5000, 1.5000, -0.5000" in text
 
 
+def test_move_moves_any_point_the_lesson_declares_as_key_and_query_do(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["8.2", "--query", "1,0.5", "--key", "2=0,1.5"]) == 0
+    named = capsys.readouterr().out
+    assert cli.main(["8.2", "--move", "query=1,0.5", "--move", "key_2=0,1.5"]) == 0
+    assert capsys.readouterr().out == named
+
+
 @pytest.mark.parametrize(("argv", "says"), [
     (["8.2", "--query", "1,abc"], "“abc” is not a number."),
     (["8.2", "--query", "1"], "expected two coordinates"),
@@ -172,6 +180,9 @@ def test_moved_vectors_print_the_same_step_tables(capsys: pytest.CaptureFixture[
     (["d8", "--key", "\N{SUPERSCRIPT TWO}=1,1"], "name a key from 1 to 4"),
     (["d8", "--key", "\N{FULLWIDTH DIGIT TWO}=1,1"], "name a key from 1 to 4"),
     (["8.3", "--query", "9,0"], "Each coordinate runs from -3 to 3"),
+    (["8.2", "--move", "token_1=0,0"],
+     "--move token_1=0,0: this lesson's points are query, key_1, key_2, key_3, key_4"),
+    (["8.2", "--move", "key_2"], "expected two coordinates"),
 ])
 def test_bad_coordinates_get_usage_and_exit_status_2(
         argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:

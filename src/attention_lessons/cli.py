@@ -24,6 +24,7 @@ from .engine import (
     parse_number,
     plain_scale_text,
     plain_step_rows,
+    point_ids,
     work,
 )
 from .lessons import LESSONS
@@ -103,18 +104,27 @@ def coordinates(text: str) -> tuple[float, float]:
     return x, y
 
 
-def explored(fixture: Fixture, query: str | None, keys: Sequence[str]) -> Explore:
-    """Move the query and the keys named on the command line ("2=0,1" is key 2 at 0, 1)."""
+def explored(fixture: Fixture, query: str | None, keys: Sequence[str],
+             moves: Sequence[str] = ()) -> Explore:
+    """Move the points named on the command line, as Explore does: the query, key N ("2=0,1"
+    is key 2 at 0, 1), or any point the lesson declares ("token_3=0,1")."""
     explore = Explore()
     if query is not None:
         explore = move(explore, fixture, "query", *coordinates(query))
     for given in keys:
         number, _, at = given.partition("=")
         # ASCII digits only: "²".isdigit() holds and int("２") is 2, neither a key's name here
-        if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= len(fixture.keys):
-            raise LessonError(f"--key {given}: name a key from 1 to {len(fixture.keys)}, "
+        keys_here = [p for p in point_ids(fixture) if p.startswith("key_")]
+        if not (number.isascii() and number.isdigit()) or f"key_{number}" not in keys_here:
+            raise LessonError(f"--key {given}: name a key from 1 to {len(keys_here)}, "
                               "as in 2=0,1")
-        explore = move(explore, fixture, f"key_{int(number)}", *coordinates(at))
+        explore = move(explore, fixture, f"key_{number}", *coordinates(at))
+    for given in moves:
+        point, _, at = given.partition("=")
+        if point not in point_ids(fixture):
+            named = ", ".join(point_ids(fixture)) or "none"
+            raise LessonError(f"--move {given}: this lesson's points are {named}")
+        explore = move(explore, fixture, point, *coordinates(at))
     return explore
 
 
@@ -129,6 +139,8 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--query", metavar="X,Y", help="move the query, as Explore does")
     parser.add_argument("--key", metavar="N=X,Y", action="append", default=[],
                         help="move key N (from 1), as Explore does; give it once a key")
+    parser.add_argument("--move", metavar="POINT=X,Y", action="append", default=[],
+                        help="move any point the lesson's Explore moves (token_3=1,0.5)")
     args = parser.parse_args(argv)  # a bad argument: usage on stderr and exit status 2
     lesson: Lesson = NAMES[args.lesson]
     try:
@@ -136,9 +148,10 @@ def main(argv: Sequence[str]) -> int:
         worked = work(lesson, fixture)
     except (OSError, FixtureError) as exc:
         parser.exit(1, f"{parser.prog}: cannot load {lesson.fixture}: {exc}\n")
-    if args.query is not None or args.key:
+    if args.query is not None or args.key or args.move:
         try:
-            worked = explore_work(lesson, fixture, explored(fixture, args.query, args.key))
+            moved = explored(fixture, args.query, args.key, args.move)
+            worked = explore_work(lesson, fixture, moved)
         except LessonError as exc:
             parser.error(str(exc))  # usage and exit status 2, as for any bad argument
     print(json.dumps(as_json(worked), indent=2) if args.json else as_text(worked))

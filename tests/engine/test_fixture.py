@@ -172,7 +172,7 @@ OWN = {"name": "own", "tokens": [[1, 0], [0, 1], [1, 1]], "w_q": [[1, 2], [0, -1
 def test_a_lesson_declares_its_own_inputs_and_the_fixture_holds_exactly_those() -> None:
     fixture = parse_fixture(json.dumps(OWN), TOKENS)
     assert fixture == Fixture("own", {"tokens": ((1.0, 0.0), (0.0, 1.0), (1.0, 1.0)),
-                                      "w_q": ((1.0, 2.0), (0.0, -1.0))})
+                                      "w_q": ((1.0, 2.0), (0.0, -1.0))}, TOKENS)
     assert fixture.matrix("w_q")[1] == (0.0, -1.0)
     moved = fixture.with_inputs("own, moved", tokens=((2.0, 2.0),))
     assert moved.matrix("tokens") == ((2.0, 2.0),)

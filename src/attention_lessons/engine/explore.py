@@ -1,4 +1,5 @@
-"""Explore: the learner moves the query and the keys on a plane, and every head is worked again."""
+"""Explore: the learner moves the points a lesson declares on a plane (the plain head's query and
+keys), and every head is worked again."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TypeVar, cast
 
+from .attention import Matrix, Vector
 from .errors import StateError
-from .fixture import Fixture
+from .fixture import Fixture, Input
 from .lesson import Lesson, Preset, Worked, work
 from .numbers import parse_number
 
@@ -34,8 +36,10 @@ class Explore:
 
 
 def point_ids(fixture: Fixture) -> tuple[str, ...]:
-    """Name the movable points: the query, then key_1, key_2, ..."""
-    return ("query", *(f"key_{i + 1}" for i in range(len(fixture.keys))))
+    """Name the movable points, in the order the lesson declares its inputs: for the plain head,
+    the query, then key_1, key_2, ..."""
+    return tuple(point for put in fixture.declared
+                 for point in put.point_ids(len(fixture.inputs[put.name])))
 
 
 def point_name(point: str) -> str:
@@ -43,10 +47,15 @@ def point_name(point: str) -> str:
     return point.replace("_", " ")
 
 
+def _rows(fixture: Fixture, put: Input) -> Matrix:
+    return fixture.matrix(put.name) if put.is_matrix else (fixture.vector(put.name),)
+
+
 def fixed_points(fixture: Fixture) -> dict[str, Point]:
     """Return every point where the fixture puts it."""
-    vectors = (fixture.query, *fixture.keys)
-    return {p: (v[0], v[1]) for p, v in zip(point_ids(fixture), vectors, strict=True)}
+    return {point: (row[0], row[1]) for put in fixture.declared
+            for point, row in zip(put.point_ids(len(fixture.inputs[put.name])),
+                                  _rows(fixture, put), strict=False)}
 
 
 def points(fixture: Fixture, explore: Explore) -> dict[str, Point]:
@@ -55,10 +64,16 @@ def points(fixture: Fixture, explore: Explore) -> dict[str, Point]:
 
 
 def explored_fixture(fixture: Fixture, explore: Explore) -> Fixture:
-    """The fixture with the moved query and keys; the values stay the fixture's."""
+    """The fixture with its movable points where they are now; every other input stays."""
     now = points(fixture, explore)
-    keys = tuple(now[p] for p in point_ids(fixture)[1:])
-    return fixture.with_inputs(f"{fixture.name}, explored", query=now["query"], keys=keys)
+    changed: dict[str, Vector | Matrix] = {}
+    for put in fixture.declared:
+        ids = put.point_ids(len(fixture.inputs[put.name]))
+        if ids:
+            rows = tuple(now[point] + row[2:] for point, row in zip(ids, _rows(fixture, put),
+                                                                     strict=True))
+            changed[put.name] = rows if put.is_matrix else rows[0]
+    return fixture.with_inputs(f"{fixture.name}, explored", **changed)
 
 
 def scale_of(lesson: Lesson, explore: Explore) -> float | None:
@@ -86,8 +101,11 @@ def show_full_precision(explore: Explore, shown: bool) -> Explore:
 
 
 def explorable(fixture: Fixture) -> bool:
-    """Return whether the fixture's vectors can be drawn on a plane: two coordinates."""
-    return fixture.dimension == 2
+    """Return whether the fixture's movable points can be drawn on a plane: it has some, and
+    each has two coordinates."""
+    rows = [row for put in fixture.declared if put.point is not None
+            for row in _rows(fixture, put)]
+    return bool(rows) and all(len(row) == 2 for row in rows)
 
 
 def _tidy(x: float) -> float:
@@ -189,16 +207,18 @@ def searching(lesson: Lesson, fixture: Fixture, start: Explore, preset: Preset) 
     for every place tried (EVALUATIONS_A_POINT at most for each point), so the page can run it
     a slice at a time. It returns what it found.
 
-    The query first, then each key in turn with the others held still; a key moves only if
-    that does strictly better, so the keys stay the fixture's wherever the query alone will do."""
+    The first point (the plain head's query) first, then each other point in turn with the
+    others held still; a later point moves only if that does strictly better, so it stays the
+    fixture's wherever the first alone will do."""
     found, lowest = start, math.inf
-    for point in point_ids(fixture):
+    ids = point_ids(fixture)
+    for point in ids:
         def placed(at: Point, point: str = point, found: Explore = found) -> Explore:
             return move(found, fixture, point, *at)
 
         place, low = yield from _best_place(
             lambda at: preset.objective(explore_work(lesson, fixture, placed(at))))
-        if point == "query" or low < lowest:
+        if point == ids[0] or low < lowest:
             found, lowest = placed(place), low
     return found
 

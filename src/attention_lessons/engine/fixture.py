@@ -25,14 +25,27 @@ class Input:
 
     name: str
     shape: tuple[Dimension] | tuple[Dimension, Dimension]
+    # What a learner calls it on Explore's plane, where it moves: a vector is one point ("query")
+    # and a matrix's rows are points numbered from 1 ("key" names key 1, key 2, ...); None
+    # where it stays put.
+    point: str | None = None
 
     @property
     def is_matrix(self) -> bool:
         return len(self.shape) == 2
 
+    def point_ids(self, rows: int) -> tuple[str, ...]:
+        """Name its movable points, given how many rows it has: "query", or "key_1", "key_2"."""
+        if self.point is None:
+            return ()
+        return tuple(f"{self.point}_{i + 1}" for i in range(rows)) if self.is_matrix \
+            else (self.point,)
 
-# The plain head's inputs: a query, and n keys with their values, all of dimension d.
-PLAIN_INPUTS = (Input("query", ("d",)), Input("keys", ("n", "d")), Input("values", ("n", "d")))
+
+# The plain head's inputs: a query, and n keys with their values, all of dimension d. The query
+# and the keys move on Explore's plane; the values stay the fixture's.
+PLAIN_INPUTS = (Input("query", ("d",), "query"), Input("keys", ("n", "d"), "key"),
+                Input("values", ("n", "d")))
 
 
 @dataclass(frozen=True)
@@ -41,6 +54,7 @@ class Fixture:
 
     name: str
     inputs: Mapping[str, Vector | Matrix]
+    declared: tuple[Input, ...] = PLAIN_INPUTS  # what the lesson reading it declares
 
     def vector(self, name: str) -> Vector:
         """Return the input `name`, a vector."""
@@ -52,7 +66,7 @@ class Fixture:
 
     def with_inputs(self, name: str, **changed: Vector | Matrix) -> Fixture:
         """The same fixture, renamed, with some inputs changed (each of its declared shape)."""
-        return Fixture(name, {**self.inputs, **changed})
+        return Fixture(name, {**self.inputs, **changed}, self.declared)
 
     # The plain head's inputs (PLAIN_INPUTS), for the lessons that declare them.
     @property
@@ -144,7 +158,7 @@ def parse_fixture(text: str, inputs: tuple[Input, ...] = PLAIN_INPUTS) -> Fixtur
         given, first, last = raw[put.name], put.shape[0], put.shape[-1]
         read[put.name] = (_matrix(given, put.name, first, last, sizes) if put.is_matrix
                           else _vector(given, put.name, first, sizes))
-    return Fixture(name=name, inputs=read)
+    return Fixture(name=name, inputs=read, declared=inputs)
 
 
 def load_fixture(name: str, folder: str | os.PathLike[str],
