@@ -60,6 +60,7 @@ from .parts import (
 )
 from .slips import even_weight, exponential, plain_average
 from .vetting import Margin, SlipTooClose, margins, smallest, vet
+from .words import PLAIN_WORDS, Words
 
 __all__ = [
     "COARSE",
@@ -67,6 +68,7 @@ __all__ = [
     "KEY_MOVES",
     "MAX_LENGTH",
     "PLAIN_INPUTS",
+    "PLAIN_WORDS",
     "TOLERANCE",
     "Choice",
     "Comparison",
@@ -94,6 +96,7 @@ __all__ = [
     "Step",
     "Vector",
     "Verdict",
+    "Words",
     "Worked",
     "at_preset",
     "attend",

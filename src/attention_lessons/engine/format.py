@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from .words import PLAIN_WORDS, Words
+
 DECIMALS = 4
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -26,15 +28,16 @@ def listing(xs: Iterable[float], one: Callable[[float], str] = decimals) -> str:
     return ", ".join(one(x) for x in xs)
 
 
-def largest(weights: Sequence[float]) -> str:
-    """Say which key takes the largest weight, or which keys share it: a tie is never ranked."""
+def largest(weights: Sequence[float], words: Words = PLAIN_WORDS) -> str:
+    """Say which key takes the largest weight, or which keys share it, in the lesson's words: a
+    tie is never ranked."""
     top = max(weights)
     # Ties are compared at the printed precision: keys that print alike must not be ranked.
     winners = [i + 1 for i, w in enumerate(weights) if decimals(w) == decimals(top)]
     if len(winners) == 1:
-        return f"The largest weight is {decimals(top)} on key {winners[0]}."
+        return f"The largest weight is {decimals(top)} on {words.key} {winners[0]}."
     names = with_and([str(k) for k in winners])
-    return f"The largest weight, {decimals(top)}, is shared by keys {names}."
+    return f"The largest weight, {decimals(top)}, is shared by {words.keys} {names}."
 
 
 def with_and(items: Sequence[str]) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .attention import HeadTrace, Vector, attend, concat
 from .fixture import PLAIN_INPUTS, Fixture, Input, load_fixture
-from .format import decimals, listing, vector
+from .format import decimals, largest, listing, vector
 from .parts import (
     Choice,
     Comparison,
@@ -21,6 +21,7 @@ from .parts import (
     plain_scale_text,
     plain_step_rows,
 )
+from .words import PLAIN_WORDS, Words
 
 
 @dataclass(frozen=True)
@@ -75,12 +76,15 @@ def top_tie(worked: Worked) -> float:
     return (first - second) - min(second - third, 0.2)
 
 
-PLAIN_PRESETS = (
-    Preset("even", "Every key the query may see gets about the same weight.", _spread),
-    Preset("one_key", "A single key takes almost all of the weight.",
-           lambda w: -max(w.heads[0].weights)),
-    Preset("tie", "Two keys tie for the largest weight.", top_tie),
-)
+def plain_presets(words: Words = PLAIN_WORDS) -> tuple[Preset, ...]:
+    """The plain head's places worth a visit, in the lesson's words."""
+    return (
+        Preset("even", f"Every {words.key} the {words.query} may see gets about the same weight.",
+               _spread),
+        Preset("one_key", f"A single {words.key} takes almost all of the weight.",
+               lambda w: -max(w.heads[0].weights)),
+        Preset("tie", f"Two {words.keys} tie for the largest weight.", top_tie),
+    )
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,7 @@ class Lesson(ABC):
     takeaway: str
     fixture: str = "attention-8.2.json"  # a file name in fixtures/
     inputs: tuple[Input, ...] = PLAIN_INPUTS  # what its fixture holds, exactly
+    words: Words = PLAIN_WORDS  # what it calls the query, the keys and the values
     predict_kicker: str = "Before anything runs"
     kind: str = "lesson"  # or "deep dive"
     minutes: int = 30
@@ -143,15 +148,17 @@ class Lesson(ABC):
 
     def describe(self, index: int, head: HeadTrace) -> tuple[str, str]:
         """Say what the head reads: its intro and the lead of its summary."""
+        words = self.words
         keys = ", ".join(vector(k) for k in head.keys)
         values = ", ".join(vector(v) for v in head.values)
-        return (f"Query {vector(head.query)}, keys {keys}, values {values}.",
-                f"The head reads both coordinates: query {vector(head.query)} against "
-                f"{len(head.keys)} keys.")
+        return (f"{words.query.capitalize()} {vector(head.query)}, {words.keys} {keys}, "
+                f"{words.values} {values}.",
+                f"The head reads both coordinates: {words.query} {vector(head.query)} against "
+                f"{len(head.keys)} {words.keys}.")
 
     def step_rows(self, head: HeadTrace) -> tuple[Step, ...]:
         """Return a head's step table as the page prints it."""
-        return plain_step_rows(head)
+        return plain_step_rows(head, self.words)
 
     def scale_text(self, head: HeadTrace) -> str:
         """Return the head's scale badge."""
@@ -163,7 +170,7 @@ class Lesson(ABC):
 
     def presets(self) -> tuple[Preset, ...]:
         """Name the places on Explore's plane worth a visit; the package finds each by search."""
-        return PLAIN_PRESETS
+        return plain_presets(self.words)
 
     def axis_names(self) -> tuple[str, str]:
         """Name the plane's two axes, across and up."""
@@ -189,6 +196,10 @@ class Lesson(ABC):
     @abstractmethod
     def fitting_prediction(self, worked: Worked) -> str | None:
         """Return the prediction the numbers bear out, or None if none of them does."""
+
+    def largest(self, head: HeadTrace) -> str:
+        """Say which of the head's keys takes the largest weight, in the lesson's words."""
+        return largest(head.weights, self.words)
 
     @abstractmethod
     def shown(self, worked: Worked) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from .attention import HeadTrace
 from .format import decimals, exact, listing
+from .words import PLAIN_WORDS, Words
 
 
 @dataclass(frozen=True)
@@ -94,15 +95,15 @@ def scale_label(head: HeadTrace) -> str:
     return f"scaled by 1 over the square root of {root_of(head)}"
 
 
-def plain_step_rows(head: HeadTrace) -> tuple[Step, ...]:
+def plain_step_rows(head: HeadTrace, words: Words = PLAIN_WORDS) -> tuple[Step, ...]:
     """Return a scaled dot-product head's step table, from its scores to its output."""
     return (
-        Step("scores, query times key", listing(head.scores, exact)),
+        Step(f"scores, {words.query} times {words.key}", listing(head.scores, exact)),
         Step(scale_label(head), listing(head.scaled, exact)),
         Step("exponentials", listing(head.exps)),
         Step("their sum", decimals(head.total)),
         Step("weights", listing(head.weights)),
-        Step("output, weights against values", listing(head.output)),
+        Step(f"output, weights against {words.values}", listing(head.output)),
     )
 
 

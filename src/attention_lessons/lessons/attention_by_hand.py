@@ -19,7 +19,6 @@ from ..engine import (
     even_weight,
     exact,
     exponential,
-    largest,
     plain_average,
     softmax,
 )
@@ -116,7 +115,7 @@ class AttentionByHand(Lesson):
 
     def shown(self, worked: Worked) -> str:
         """Say which key the numbers put on top."""
-        return largest(worked.heads[0].weights)
+        return self.largest(worked.heads[0])
 
     def reading_feedback(self, reading: str, worked: Worked) -> str:
         """Return why a reading is right or, for a wrong one, what the numbers say instead."""

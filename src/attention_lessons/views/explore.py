@@ -149,7 +149,8 @@ def plane_view(worked: Worked, explore: Explore, text: bool = True) -> PlaneView
     (text), unless a drag frame, which leaves that to the drag's end, says not to."""
     lesson, fixture = worked.lesson, worked.fixture
     now = points(fixture, explore)
-    values = ("", *(f"value {vector(v)}" for v in fixture.values))
+    words = lesson.words
+    values = ("", *(f"{words.value} {vector(v)}" for v in fixture.values))
     views = tuple(point_view(p, now[p], v)
                   for p, v in zip(point_ids(fixture), values, strict=True))
     marks = lesson.plane_marks(worked)
@@ -166,7 +167,7 @@ def plane_view(worked: Worked, explore: Explore, text: bool = True) -> PlaneView
     query, keys = views[0], views[1:]
     said = "" if not text else (
         f"The plane runs from {-EDGE:g} to {EDGE:g} on both axes: across is {across}, up is "
-        f"{up}. The query is an arrow from the origin to {query.x}, {query.y}. "
+        f"{up}. The {words.query} is an arrow from the origin to {query.x}, {query.y}. "
         + " ".join(f"{k.name.capitalize()} is at {k.x}, {k.y}, {k.value}." for k in keys)
         + " " + heads_text(worked, marks))
     return PlaneView(f"{EDGE:g}", (across, up), origin, views, weight_lines(worked, to_svg),
@@ -202,10 +203,11 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore,
         return ExploreView(plane=plane, vectors="", heads=(), comparison=None, bears_out="",
                            moved=here, scale=explore.scale, scale_choices=(), presets=(),
                            full_precision="", readout=shown, whole=False)
-    keys = ", ".join(pair(k) for k in worked.fixture.keys)
+    keys, words = ", ".join(pair(k) for k in worked.fixture.keys), lesson.words
     moved = "moved by you" if here else "where the fixture has them, until you move one"
-    vectors = (f"These are explored vectors, not the fixture ({moved}): query "
-               f"{pair(worked.fixture.query)}, keys {keys}. The values stay the fixture's.")
+    vectors = (f"These are explored vectors, not the fixture ({moved}): {words.query} "
+               f"{pair(worked.fixture.query)}, {words.keys} {keys}. The {words.values} stay the "
+               "fixture's.")
     return ExploreView(
         plane=plane,
         vectors=vectors,
@@ -237,7 +239,7 @@ def unrounded(worked: Worked) -> str:
 def move_announcement(lesson: Lesson, view: ExploreView, point: str) -> str:
     """Say, once a move ends, where the point is, each head's top weight, and what it bears out."""
     at = next(p for p in view.plane.points if p.id == point)
-    tops = " ".join(f"In {spec.name}: {largest([bar.share for bar in head.bars])}"
+    tops = " ".join(f"In {spec.name}: {largest([bar.share for bar in head.bars], lesson.words)}"
                     for spec, head in zip(lesson.heads, view.heads, strict=True))
     return f"{at.valuetext[0].upper()}{at.valuetext[1:]}. {tops} {view.bears_out}"
 

@@ -10,7 +10,6 @@ from ..engine import (
     decimals,
     exact,
     hints_available,
-    largest,
     listing,
     project,
     truth,
@@ -58,15 +57,16 @@ def head_view(index: int, worked: Worked) -> HeadView:
     lesson = worked.lesson
     spec, head = lesson.heads[index], worked.heads[index]
     intro, lead = lesson.describe(index, head)
+    key = lesson.words.key
     return HeadView(
         id=spec.id,
         scale=lesson.scale_text(head),
         intro=intro,
-        bars=tuple(Bar(f"key {i + 1}", decimals(w), w) for i, w in enumerate(head.weights)),
+        bars=tuple(Bar(f"{key} {i + 1}", decimals(w), w) for i, w in enumerate(head.weights)),
         figure_text=f"Weights of {spec.name}: " + "; ".join(
-            f"key {i + 1}, {decimals(w)}" for i, w in enumerate(head.weights)) + ".",
+            f"{key} {i + 1}, {decimals(w)}" for i, w in enumerate(head.weights)) + ".",
         steps=lesson.step_rows(head),
-        summary=f"{lead} {largest(head.weights)} The output is {listing(head.output)}.",
+        summary=f"{lead} {lesson.largest(head)} The output is {listing(head.output)}.",
         keys=tuple(KeyRow(str(i + 1), listing(k, exact), listing(v, exact), exact(s), decimals(w))
                    for i, (k, v, s, w) in enumerate(
                        zip(head.keys, head.values, head.scores, head.weights, strict=True))),

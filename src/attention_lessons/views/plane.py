@@ -82,7 +82,7 @@ def weight_lines(worked: Worked, to_svg: ToSvg) -> tuple[WeightLine, ...]:
 
 def value_spots(worked: Worked, to_svg: ToSvg) -> tuple[Spot, ...]:
     """The values, each where its first two entries put it."""
-    return tuple(Spot(f"value_{k}", f"value {k}", *to_svg(*v[:2]))
+    return tuple(Spot(f"value_{k}", f"{worked.lesson.words.value} {k}", *to_svg(*v[:2]))
                  for k, v in enumerate(worked.fixture.values, 1))
 
 
@@ -94,15 +94,17 @@ def mark_spots(marks: tuple[PlaneMark, ...], to_svg: ToSvg) -> tuple[Spot, ...]:
 def heads_text(worked: Worked, marks: tuple[PlaneMark, ...]) -> str:
     """The drawing in words, with every number it draws: for the figure's text alternative."""
     lesson, fixture = worked.lesson, worked.fixture
+    words = lesson.words
     said = [
-        "Each head's weights are lines from the query to every key, as wide as the weight: "
+        f"Each head's weights are lines from the {words.query} to every {words.key}, as wide as "
+        "the weight: "
         + ", ".join(f"{spec.name} {pattern(h)[0]}" for h, spec in enumerate(lesson.heads))
         + "."]
     for spec, head in zip(lesson.heads, worked.heads, strict=True):
         said.append(f"The weights of {spec.name}: " + "; ".join(
-            f"key {k}, {decimals(w)}" for k, w in enumerate(head.weights, 1)) + ".")
-    said.append("The values are squares: " + "; ".join(
-        f"value {k} at {listing(v[:2])}" for k, v in enumerate(fixture.values, 1)) + ".")
+            f"{words.key} {k}, {decimals(w)}" for k, w in enumerate(head.weights, 1)) + ".")
+    said.append(f"The {words.values} are squares: " + "; ".join(
+        f"{words.value} {k} at {listing(v[:2])}" for k, v in enumerate(fixture.values, 1)) + ".")
     if marks:
         said.append("Rings mark " + "; ".join(f"{m.name} at {listing(m.at)}" for m in marks)
                     + ".")
