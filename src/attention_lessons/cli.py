@@ -15,8 +15,11 @@ from .engine import (
     HeadTrace,
     Lesson,
     LessonError,
+    Matrix,
     Step,
+    Vector,
     Worked,
+    exact,
     explore_work,
     lesson_fixture,
     listing,
@@ -61,7 +64,8 @@ def as_json(worked: Worked) -> dict[str, Any]:
     heads = [head_record(spec.id, head)
              for spec, head in zip(lesson.heads, worked.heads, strict=True)]
     record: dict[str, Any] = {"lesson": lesson.code, "title": lesson.title,
-                              "fixture": worked.fixture.name, "heads": heads}
+                              "fixture": worked.fixture.name, "inputs": dict(worked.fixture.inputs),
+                              "intermediates": dict(worked.intermediates), "heads": heads}
     if worked.single is not None:
         record.update(reference=head_record(REFERENCE, worked.single),
                       concatenated=worked.concatenated, differences=worked.differences)
@@ -77,12 +81,23 @@ def rows(steps: Sequence[Step]) -> list[str]:
     return [f"  {step.label:<40}{step.value}" for step in steps]
 
 
+def spelled(numbers: Vector | Matrix) -> str:
+    """A vector as its entries, a matrix as its rows: "1, 0.5000" or "[1, 0], [0, 1]"."""
+    matrix = [row for row in numbers if isinstance(row, tuple)]
+    if matrix:
+        return ", ".join(f"[{listing(row, exact)}]" for row in matrix)
+    return listing((x for x in numbers if isinstance(x, float)), exact)
+
+
 def as_text(worked: Worked) -> str:
     """The lesson as plain text: a title, each head's step table, then any comparison."""
     lesson = worked.lesson
     lines = [f"{lesson.code} · {lesson.title} ({worked.fixture.name})"]
-    for spec, head in zip(lesson.heads, worked.heads, strict=True):
-        lines += ["", *table(spec.title, lesson.scale_text(head), lesson.step_rows(head))]
+    if worked.intermediates:
+        lines += ["", "Along the way", *rows([Step(name, spelled(numbers))
+                                              for name, numbers in worked.intermediates.items()])]
+    for index, (spec, head) in enumerate(zip(lesson.heads, worked.heads, strict=True)):
+        lines += ["", *table(spec.title, lesson.scale_text(head), lesson.step_rows(worked, index))]
     if lesson.comparison is not None and worked.single is not None:
         c, differences = lesson.comparison, worked.differences or ()
         # A reference head is a plain scaled dot-product head, whatever the lesson's own heads do.

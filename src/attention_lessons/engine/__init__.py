@@ -3,7 +3,7 @@ worked and graded, and where Explore's points go. It knows nothing of progress o
 
 from __future__ import annotations
 
-from .attention import HeadTrace, Vector, attend, concat, dot, project, softmax, split_heads
+from .attention import HeadTrace, Matrix, Vector, attend, concat, dot, project, softmax, split_heads
 from .errors import FixtureError, LessonError, ParseError, StateError
 from .explore import (
     COARSE,
@@ -81,6 +81,7 @@ __all__ = [
     "Lesson",
     "LessonError",
     "Margin",
+    "Matrix",
     "ParseError",
     "PlaneMark",
     "Point",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
-from .attention import HeadTrace, Vector, attend, concat
+from .attention import HeadTrace, Matrix, Vector, attend, concat
 from .fixture import PLAIN_INPUTS, Fixture, Input, load_fixture
 from .format import decimals, largest, listing, vector
 from .parts import (
@@ -142,13 +142,18 @@ class Lesson(ABC):
         """Run one head over the whole fixture (at the given scale, in an experiment)."""
         return (attend(fixture.query, fixture.keys, fixture.values, scale),)
 
+    def intermediates(self, fixture: Fixture) -> Mapping[str, Vector | Matrix]:
+        """Name what the lesson computes on the way to its heads (projected vectors, a mask),
+        for its step tables, its questions, the CLI and the notebook; none for the plain head."""
+        return {}
+
     def reference(self, fixture: Fixture) -> HeadTrace | None:
         """Return the head the lesson's heads are set beside, if it has one."""
         return None
 
-    def describe(self, index: int, head: HeadTrace) -> tuple[str, str]:
-        """Say what the head reads: its intro and the lead of its summary."""
-        words = self.words
+    def describe(self, worked: Worked, index: int) -> tuple[str, str]:
+        """Say what head `index` reads: its intro and the lead of its summary."""
+        words, head = self.words, worked.heads[index]
         keys = ", ".join(vector(k) for k in head.keys)
         values = ", ".join(vector(v) for v in head.values)
         return (f"{words.query.capitalize()} {vector(head.query)}, {words.keys} {keys}, "
@@ -156,9 +161,10 @@ class Lesson(ABC):
                 f"The head reads both coordinates: {words.query} {vector(head.query)} against "
                 f"{len(head.keys)} {words.keys}.")
 
-    def step_rows(self, head: HeadTrace) -> tuple[Step, ...]:
-        """Return a head's step table as the page prints it."""
-        return plain_step_rows(head, self.words)
+    def step_rows(self, worked: Worked, index: int) -> tuple[Step, ...]:
+        """Return head `index`'s step table as the page prints it: any of the worked lesson's
+        numbers (its inputs, its intermediates, every head) may be a row."""
+        return plain_step_rows(worked.heads[index], self.words)
 
     def scale_text(self, head: HeadTrace) -> str:
         """Return the head's scale badge."""
@@ -229,6 +235,7 @@ class Worked:
     single: HeadTrace | None
     concatenated: Vector
     differences: Vector | None
+    intermediates: Mapping[str, Vector | Matrix] = field(default_factory=dict)
 
 
 def reference_mark(worked: Worked) -> tuple[PlaneMark, ...]:
@@ -245,12 +252,12 @@ def work(lesson: Lesson, fixture: Fixture, scale: float | None = None) -> Worked
     may give the lesson's heads another scale, and the reference head keeps its own."""
     heads = lesson.compute_heads(fixture, scale)
     concatenated = concat(heads)
-    single = lesson.reference(fixture)
+    single, along = lesson.reference(fixture), lesson.intermediates(fixture)
     if single is None:
-        return Worked(lesson, fixture, heads, None, concatenated, None)
+        return Worked(lesson, fixture, heads, None, concatenated, None, along)
     # Differences come from full precision, never from the rounded display strings.
     differences = tuple(c - s for c, s in zip(concatenated, single.output, strict=True))
-    return Worked(lesson, fixture, heads, single, concatenated, differences)
+    return Worked(lesson, fixture, heads, single, concatenated, differences, along)
 
 
 def lesson_fixture(lesson: Lesson, folder: str | os.PathLike[str]) -> Fixture:

@@ -210,8 +210,9 @@ class MaskedAttention(Lesson):
         """Run 8.2's head, unmasked, over the same fixture."""
         return attend(fixture.query, fixture.keys, fixture.values)
 
-    def describe(self, index: int, head: HeadTrace) -> tuple[str, str]:
+    def describe(self, worked: Worked, index: int) -> tuple[str, str]:
         """Say where the query sits and which keys it may see: the intro and the summary's lead."""
+        head = worked.heads[index]
         keys = ", ".join(vector(k) for k in head.keys)
         values = ", ".join(vector(v) for v in head.values)
         return (f"Query {vector(head.query)} at position {POSITION}, keys {keys}, values "
@@ -219,8 +220,9 @@ class MaskedAttention(Lesson):
                 f"The query at position {POSITION} sees {seen()}; "
                 f"{hidden(len(head.keys))} come after it and are masked.")
 
-    def step_rows(self, head: HeadTrace) -> tuple[Step, ...]:
+    def step_rows(self, worked: Worked, index: int) -> tuple[Step, ...]:
         """The step table with the mask in view, between the scaled scores and the softmax."""
+        head = worked.heads[index]
         return (
             Step("scores, query times key", listing(head.scores, exact)),
             Step(scale_label(head), listing(head.scaled, exact)),

@@ -151,8 +151,9 @@ class TwoHeads(Lesson):
                           (a, b)),
                 *reference_mark(worked))
 
-    def describe(self, index: int, head: HeadTrace) -> tuple[str, str]:
+    def describe(self, worked: Worked, index: int) -> tuple[str, str]:
         """Say what one coordinate's head reads: its intro and the lead of its summary."""
+        head = worked.heads[index]
         keys = listing((k[0] for k in head.keys), exact)
         values = listing((v[0] for v in head.values), exact)
         query = listing(head.query, exact)

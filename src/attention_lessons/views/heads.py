@@ -56,7 +56,7 @@ def head_view(index: int, worked: Worked) -> HeadView:
     """Build one head's panel: scale, bars, step table, summary and per-key table."""
     lesson = worked.lesson
     spec, head = lesson.heads[index], worked.heads[index]
-    intro, lead = lesson.describe(index, head)
+    intro, lead = lesson.describe(worked, index)
     key = lesson.words.key
     return HeadView(
         id=spec.id,
@@ -65,7 +65,7 @@ def head_view(index: int, worked: Worked) -> HeadView:
         bars=tuple(Bar(f"{key} {i + 1}", decimals(w), w) for i, w in enumerate(head.weights)),
         figure_text=f"Weights of {spec.name}: " + "; ".join(
             f"{key} {i + 1}, {decimals(w)}" for i, w in enumerate(head.weights)) + ".",
-        steps=lesson.step_rows(head),
+        steps=lesson.step_rows(worked, index),
         summary=f"{lead} {lesson.largest(head)} The output is {listing(head.output)}.",
         keys=tuple(KeyRow(str(i + 1), listing(k, exact), listing(v, exact), exact(s), decimals(w))
                    for i, (k, v, s, w) in enumerate(
