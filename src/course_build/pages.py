@@ -113,7 +113,12 @@ def explore_marks(lesson: Lesson, fixture: Fixture) -> dict[str, object] | None:
         return None
     heads = [(spec, *pattern(h)) for h, spec in enumerate(lesson.heads)]
     marks = [(m.id, m.label, m.name) for m in lesson.plane_marks(work(lesson, fixture))]
+    movable = [put for put in fixture.declared if put.point is not None]
+    movers = " or ".join(f"a {put.point}" if put.is_matrix else f"the {put.point}"
+                         for put in movable)  # "the query or a key"
+    singles = {put.point for put in movable if not put.is_matrix}  # a point that is a vector
     return {"points": [(p, point_name(p)) for p in point_ids(fixture)], "size": SIZE,
+            "movers": movers, "singles": singles,
             "edge": f"{EDGE:g}", "key_numbers": range(1, len(fixture.keys) + 1), "heads": heads,
             "marks": marks}
 
