@@ -68,6 +68,9 @@ def assert_head(page: Page, head: str, oracle: dict[str, np.ndarray], d: int) ->
 
 
 VALUES = np.array([[1, 0], [0, 2], [2, 2], [-2, 1]], dtype=float)
+# A preset's search is Python's work, run a slice at a time: about a second here at normal CPU,
+# several times that at 4x or on a loaded machine (its speed is the timed test's to measure).
+SEARCH_MS = 30_000
 
 
 def assert_d8_readout(page: Page) -> None:
@@ -187,7 +190,7 @@ def a_mouse_drag_moves_the_query(page: Page) -> None:
 def d8s_tie_preset_ties_two_keys_in_head_a(page: Page) -> None:
     tie = page.get_by_role("button", name="Two keys tie for head A's largest weight.")
     tie.click()
-    expect(tie).to_have_attribute("aria-pressed", "true")
+    expect(tie).to_have_attribute("aria-pressed", "true", timeout=SEARCH_MS)
     expect(page.locator("#announcer")).to_have_text(
         re.compile(r"^Two keys tie for head A's largest weight\. "))
     q, k = reported(page)
@@ -349,7 +352,6 @@ def test_typed_coordinates_move_a_point_and_82s_presets_and_scales_do_what_they_
     assert console_errors == []
 
 
-SEARCH_AT_4X_MS = 30_000
 WATCH_PRESETS = """() => {
   window.interactions = {};  // interactionId: the longest event in it, in ms
   new PerformanceObserver((list) => {
@@ -379,7 +381,7 @@ def test_presets_keep_the_page_responsive_on_a_cpu_slowed_four_times(
     furthest = page.get_by_role("button", name="The two heads land furthest from the single head.")
     furthest.click()
     # The whole search takes about 2.5 s at 4x here (0.4 s unthrottled), drawn between slices.
-    expect(furthest).to_have_attribute("aria-pressed", "true", timeout=SEARCH_AT_4X_MS)
+    expect(furthest).to_have_attribute("aria-pressed", "true", timeout=SEARCH_MS)
     statuses = page.evaluate("window.statuses")
     assert re.fullmatch(r"Searching the plane for “The two heads land furthest from the single "
                         r"head\.”: \d+% done\.", statuses[0]), statuses
@@ -389,7 +391,7 @@ def test_presets_keep_the_page_responsive_on_a_cpu_slowed_four_times(
     for i in range(30):  # clicked faster than any search ends: only the last one is wanted
         presets.nth(i % presets.count()).click()
     last = presets.nth(29 % presets.count())
-    expect(last).to_have_attribute("aria-pressed", "true", timeout=SEARCH_AT_4X_MS)
+    expect(last).to_have_attribute("aria-pressed", "true", timeout=SEARCH_MS)
     assert_d8_readout(page)
     slowest = max(page.evaluate("Object.values(window.interactions)"), default=0)
     assert slowest <= 200, f"the slowest interaction took {slowest} ms"
@@ -413,7 +415,7 @@ def test_presets_stay_under_the_pointer_pressed_in_a_row(
         box = button.bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        expect(button).to_have_attribute("aria-pressed", "true", timeout=SEARCH_AT_4X_MS)
+        expect(button).to_have_attribute("aria-pressed", "true", timeout=SEARCH_MS)
         expect(page.locator("#explore_heads")).not_to_have_attribute("aria-busy", "true")
         assert page.evaluate("() => scrollY") == top, f"the page scrolled at {name!r}"
     assert console_errors == []

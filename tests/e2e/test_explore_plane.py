@@ -14,7 +14,7 @@ from playwright.sync_api import CDPSession, FloatRect, Page, expect
 from attention_lessons import LESSONS
 from learner import PLANS
 from strategies import numpy_lesson, numpy_marks
-from test_explore_page import MINUS, VALUES, open_explore, reported, slider
+from test_explore_page import MINUS, SEARCH_MS, VALUES, open_explore, reported, slider
 
 EDGE, SIZE = 3.0, 300.0
 HALF_LAST_DIGIT = 0.5e-4 + 1e-9
@@ -221,7 +221,7 @@ def every_label_on_the_plane_stays_inside_it_and_apart(page: Page) -> None:
     for preset in LESSONS["d8"].presets():
         page.get_by_role("button", name=preset.label).click()
         expect(page.get_by_role("button", name=preset.label)).to_have_attribute(
-            "aria-pressed", "true")
+            "aria-pressed", "true", timeout=SEARCH_MS)
         labels_apart(page.evaluate(BOXES), preset.id)
     places = [[[point, x, y] for point, (x, y) in zip(POINTS, place, strict=True)]
               for place in RANDOM.tolist()]

@@ -275,13 +275,18 @@ def a_mistake_shows_its_source_lines_and_tab_completes_att(page: Page) -> None:
     raising = next(line for line in source if "zip(" in line).strip()
     line = inspect.getsourcelines(attention.dot)[1] + next(
         n for n, text in enumerate(source) if "zip(" in text)
+    # Each cell below runs in the kernel: its output waits on Pyodide, and IPython's first
+    # completion imports and runs jedi, seconds of work that a loaded machine stretches past
+    # expect's 5 s (it did once in CI, and here beside other jobs).
     error = output_with(page, "ValueError")
-    expect(error).to_contain_text("attend([1, 2], [[1, 0, 0]], [[1]])")  # the cell's line
+    expect(error).to_contain_text("attend([1, 2], [[1, 0, 0]], [[1]])",  # the cell's line
+                                  timeout=KERNEL_TIMEOUT_MS)
     expect(error).to_contain_text(f"attention_lessons/engine/attention.py:{line}")
     expect(error).to_contain_text(raising)  # the package's own line, from its source
     new_cell(page, COMPLETIONS)
     page.keyboard.press("Shift+Enter")
-    expect(output_with(page, "completions:")).to_have_text(re.compile(r"completions: \[.*'attend'"))
+    expect(output_with(page, "completions:")).to_have_text(
+        re.compile(r"completions: \[.*'attend'"), timeout=KERNEL_TIMEOUT_MS)
     # As a learner would: Tab after "att" lists `attend`, a function (the kernel's answer, not
     # a word seen in the notebook), and Enter takes it.
     new_cell(page, "att")
@@ -289,7 +294,7 @@ def a_mistake_shows_its_source_lines_and_tab_completes_att(page: Page) -> None:
     offered = page.locator(".jp-Completer-item").filter(
         has=page.locator(".jp-Completer-match", has_text=re.compile(r"^attend$"))).filter(
         has=page.locator(".jp-Completer-typeExtended", has_text="function"))
-    expect(offered).to_be_visible()
+    expect(offered).to_be_visible(timeout=KERNEL_TIMEOUT_MS)
     page.keyboard.press("Enter")
     expect(page.locator(".jp-Cell").last.get_by_role("textbox")).to_have_text("attend")
 
