@@ -44,8 +44,9 @@ class Input:
 
 # The plain head's inputs: a query, and n keys with their values, all of dimension d. The query
 # and the keys move on Explore's plane; the values stay the fixture's.
-PLAIN_INPUTS = (Input("query", ("d",), "query"), Input("keys", ("n", "d"), "key"),
-                Input("values", ("n", "d")))
+# (Annotated, so that mypy knows its type inside an import circle, as a planted one makes.)
+PLAIN_INPUTS: tuple[Input, ...] = (
+    Input("query", ("d",), "query"), Input("keys", ("n", "d"), "key"), Input("values", ("n", "d")))
 
 
 @dataclass(frozen=True)

@@ -18,4 +18,4 @@ class Words:
     values: str = "values"
 
 
-PLAIN_WORDS = Words()
+PLAIN_WORDS: Words = Words()
