@@ -25,7 +25,7 @@ from attention_lessons import (
     save_takeaway,
     set_projection,
 )
-from attention_lessons.engine import HeadTrace, hints_available
+from attention_lessons.engine import Explore, Fixture, HeadTrace, hints_available, move, point_ids
 from attention_lessons.progress import MAX_ENTRY, check, reset, settle, to_json
 
 # Hypothesis judges results, never timings: the machines these tests run on are shared and noisy.
@@ -110,6 +110,23 @@ def numpy_marks(slug: str, outputs: list[Array], single: Array) -> dict[str, tup
     if slug == "8-3":
         return {"output_masked": tuple(outputs[0]), "reference": tuple(single)}
     return {"output_single": tuple(outputs[0])}
+
+
+on_plane = st.integers(-30, 30).map(lambda n: n / 10)
+
+
+def plane_places(fixture: Fixture) -> st.SearchStrategy[list[tuple[float, float]]]:
+    """Draw a place on Explore's plane, in tenths, for each of the fixture's points."""
+    n = len(point_ids(fixture))
+    return st.lists(st.tuples(on_plane, on_plane), min_size=n, max_size=n)
+
+
+def moved_to(fixture: Fixture, places: Any) -> Explore:
+    """Explore with the fixture's points, the query then each key, moved to the places."""
+    explore = Explore()
+    for point, (x, y) in zip(point_ids(fixture), places, strict=True):
+        explore = move(explore, fixture, point, float(x), float(y))
+    return explore
 
 
 elements = st.floats(-10, 10, allow_nan=False, allow_infinity=False)

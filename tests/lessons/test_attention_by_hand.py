@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from attention_lessons import (
     LESSONS,
     Progress,
+    explore_view,
     fixed_view,
     grade,
     lock_prediction,
@@ -18,20 +21,29 @@ from attention_lessons import (
     truth,
     work,
 )
-from attention_lessons.engine import decimals, exact
+from attention_lessons.engine import Explore, Fixture, decimals, exact, move
 from attention_lessons.lessons.attention_by_hand import unscaled
 from attention_lessons.progress import check
 from course_work import announced
-from strategies import FIXTURE_TEXT, assert_close, assert_head, numpy_attention
+from oracles import LessonOracle, own_fixture, rows
+from strategies import assert_close, assert_head, moved_to, numpy_attention, plane_places
 
 LESSON = LESSONS["8-2"]
-FIXTURE = parse_fixture(FIXTURE_TEXT)
+FIXTURE = own_fixture(LESSON)
 L82 = work(LESSON, FIXTURE)
 HEAD = L82.heads[0]
 ORACLE = numpy_attention(FIXTURE.query, FIXTURE.keys, FIXTURE.values)
 VIEW = fixed_view(L82).heads[0]
 RIGHT = {"score_3": "1", "scaled_1": "1.4142", "weight_1": "0.6090", "weight_3": "0.3003",
          "output_1": "1.1740", "output_2": "0.7643"}
+
+
+def oracle(fixture: Fixture) -> LessonOracle:
+    """8.2 by numpy: one head over both coordinates, its output marked on the plane."""
+    head = numpy_attention(fixture.query, fixture.keys, fixture.values)
+    return LessonOracle(weights=(rows(head["weights"]),), outputs=(rows(head["output"]),),
+                        reference=None, marks={"output_single": tuple(head["output"])},
+                        values=np.asarray(fixture.values, dtype=np.float64))
 
 
 def test_the_head_matches_numpy_to_full_precision() -> None:
@@ -165,3 +177,18 @@ def test_a_wrong_reading_may_be_locked_again(reading: str) -> None:
     wrong = lock_reading(check(Progress(), RIGHT, L82), reading, LESSON)
     assert not progress_view(wrong, L82).gate.met
     assert progress_view(lock_reading(wrong, "dimension", LESSON), L82).gate.met
+
+
+def test_points_at_one_place_on_the_plane_share_one_label_that_names_them_all() -> None:
+    explore = move(move(Explore(), FIXTURE, "key_3", 1, 0), FIXTURE, "key_2", -2.5, -2.5)
+    labels = explore_view(LESSON, FIXTURE, explore).plane.labels
+    assert labels["value_1"].text == "value 1 and keys 1 and 3"  # value 1 is at [1, 0] too
+    assert labels["key_1"].text == labels["key_3"].text == ""
+    assert labels["key_2"].text == "key 2"
+
+
+@given(data=st.data())
+def test_explores_readout_says_nothing_beside_the_plane_wherever_the_points_are(
+        data: st.DataObject) -> None:
+    explore = moved_to(FIXTURE, data.draw(plane_places(FIXTURE)))
+    assert explore_view(LESSON, FIXTURE, explore).readout.note == ""

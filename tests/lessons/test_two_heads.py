@@ -5,19 +5,26 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from attention_lessons import Progress, compute, fixed_view, parse_fixture, progress_view, truth
-from attention_lessons.engine import FixtureError
-from strategies import (
-    D8,
-    FIXTURE_TEXT,
-    QUESTIONS,
-    assert_close,
-    assert_head,
-    numpy_attention,
-    numpy_heads,
+from attention_lessons import (
+    LESSONS,
+    Progress,
+    compute,
+    explore_view,
+    fixed_view,
+    parse_fixture,
+    progress_view,
+    truth,
+    work,
 )
+from attention_lessons.engine import Explore, Fixture, FixtureError
+from attention_lessons.views import pattern
+from oracles import LessonOracle, own_fixture, rows
+from strategies import assert_close, assert_head, numpy_attention, numpy_heads
 
-FIXTURE = parse_fixture(FIXTURE_TEXT)
+LESSON = LESSONS["d8"]
+FIXTURE = own_fixture(LESSON)
+D8 = work(LESSON, FIXTURE)
+QUESTIONS = LESSON.questions
 ORACLE_A, ORACLE_B = numpy_heads(FIXTURE.query, FIXTURE.keys, FIXTURE.values, [0, 1, 2])
 ORACLE_SINGLE = numpy_attention(FIXTURE.query, FIXTURE.keys, FIXTURE.values)
 VIEW = fixed_view(D8)
@@ -58,6 +65,22 @@ KEY_ROWS = {
 }
 INTROS = {"a": "Query 2, keys [1, 0, 1, -1], values [1, 0, 2, -2].",
           "b": "Query -1, keys [0, 1, 1, 1], values [0, 2, 2, 1]."}
+
+
+def oracle(fixture: Fixture) -> LessonOracle:
+    """D8 by numpy: one head per coordinate, each marked on the axis it reads, the two
+    concatenated, and 8.2's single head beside them; the readout prints how far apart they are."""
+    heads = numpy_heads(fixture.query, fixture.keys, fixture.values, [0, 1, 2])
+    single = numpy_attention(fixture.query, fixture.keys, fixture.values)["output"]
+    a, b = (h["output"] for h in heads)
+    (x,), (y,) = a, b
+    return LessonOracle(
+        weights=tuple(rows(h["weights"]) for h in heads),
+        outputs=tuple(rows(h["output"]) for h in heads), reference=single,
+        marks={"output_a": (x, 0.0), "output_b": (0.0, y), "concatenated": (x, y),
+               "reference": tuple(single)},
+        values=np.asarray(fixture.values, dtype=np.float64),
+        gaps=np.concatenate([a, b]) - single)
 
 
 def test_head_a_matches_numpy_to_full_precision() -> None:
@@ -177,3 +200,12 @@ def test_compute_refuses_anything_but_two_dimensions() -> None:
     one = parse_fixture('{"query": [1], "keys": [[1]], "values": [[1]]}')
     with pytest.raises(FixtureError, match=r"^query: D8 needs vectors of dimension 2, got 1$"):
         compute(one)
+
+
+def test_two_heads_are_told_apart_on_the_plane_by_pattern_and_lie_side_by_side() -> None:
+    view = explore_view(LESSON, FIXTURE, Explore())
+    assert [pattern(h)[0] for h in range(2)] == ["solid", "dashed"]
+    assert pattern(0)[1] == ""
+    assert pattern(1)[1]  # a dashed line has its dasharray
+    a, b = (next(x for x in view.plane.lines if x.id == f"weight_{h}_1") for h in "ab")
+    assert np.hypot(a.x1 - b.x1, a.y1 - b.y1) == pytest.approx(4.0, abs=0.02)  # APART, rounded
