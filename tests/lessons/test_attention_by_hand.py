@@ -25,8 +25,10 @@ from attention_lessons.engine import Explore, Fixture, decimals, exact, move
 from attention_lessons.lessons.attention_by_hand import unscaled
 from attention_lessons.progress import check
 from course_work import announced
+from notebooks import code_cells, load, run_cells
 from oracles import LessonOracle, own_fixture, rows
 from strategies import assert_close, assert_head, moved_to, numpy_attention, plane_places
+from wheels import unpack_wheel
 
 LESSON = LESSONS["8-2"]
 FIXTURE = own_fixture(LESSON)
@@ -192,3 +194,12 @@ def test_explores_readout_says_nothing_beside_the_plane_wherever_the_points_are(
         data: st.DataObject) -> None:
     explore = moved_to(FIXTURE, data.draw(plane_places(FIXTURE)))
     assert explore_view(LESSON, FIXTURE, explore).readout.note == ""
+
+
+def test_the_notebook_prints_the_lessons_numbers() -> None:
+    outputs = run_cells(code_cells(load("8-2.ipynb")), unpack_wheel())
+    printed = "".join(outputs)
+    assert "single head (scale 1/sqrt(2) = 0.7071)" in printed
+    assert "weights                                 0.6090, 0.0730, 0.3003, 0.0177" in printed
+    assert "output, weights against values          1.1740, 0.7643" in printed
+    assert "sum of the weights 1.0000" in printed

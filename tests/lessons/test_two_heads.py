@@ -16,10 +16,12 @@ from attention_lessons import (
     truth,
     work,
 )
-from attention_lessons.engine import Explore, Fixture, FixtureError
+from attention_lessons.engine import Explore, Fixture, FixtureError, listing
 from attention_lessons.views import pattern
+from notebooks import code_cells, load, run_cells
 from oracles import LessonOracle, own_fixture, rows
 from strategies import assert_close, assert_head, numpy_attention, numpy_heads
+from wheels import unpack_wheel
 
 LESSON = LESSONS["d8"]
 FIXTURE = own_fixture(LESSON)
@@ -209,3 +211,19 @@ def test_two_heads_are_told_apart_on_the_plane_by_pattern_and_lie_side_by_side()
     assert pattern(1)[1]  # a dashed line has its dasharray
     a, b = (next(x for x in view.plane.lines if x.id == f"weight_{h}_1") for h in "ab")
     assert np.hypot(a.x1 - b.x1, a.y1 - b.y1) == pytest.approx(4.0, abs=0.02)  # APART, rounded
+
+
+def test_the_notebook_prints_the_lessons_numbers() -> None:
+    numbers = D8
+    outputs = run_cells(code_cells(load("d8.ipynb")), unpack_wheel())
+    printed = "".join(outputs)
+    for name, head in zip("AB", numbers.heads, strict=True):
+        assert f"head {name}, coordinate" in printed
+        assert f"weights                                 {listing(head.weights)}" in printed
+    assert f"concatenated heads {listing(numbers.concatenated)}" in printed
+    assert "concatenated heads 1.3760, 0.8744" in printed
+    assert "single head        1.1740, 0.7643" in printed
+    assert "difference         0.2019, 0.1101" in printed
+    assert "scaled by 1 over the square root of 1   2, 0, 2, -2" in printed
+    # The cell whose query the learner changes names each head's weights.
+    assert f"head B weights {listing(numbers.heads[1].weights)}" in printed
