@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -10,7 +12,9 @@ from hypothesis import strategies as st
 from attention_lessons import (
     LESSONS,
     Progress,
+    choose_scale,
     explore_view,
+    explore_work,
     fixed_view,
     grade,
     lock_prediction,
@@ -203,3 +207,27 @@ def test_the_notebook_prints_the_lessons_numbers() -> None:
     assert "weights                                 0.6090, 0.0730, 0.3003, 0.0177" in printed
     assert "output, weights against values          1.1740, 0.7643" in printed
     assert "sum of the weights 1.0000" in printed
+
+
+# Explore's scale experiment: the weights follow the scale, and the wrong readings point to it.
+@pytest.mark.parametrize(("choice", "root"), [("own", 2), ("one", 1), ("four", 4)])
+def test_the_scale_moves_the_weights_as_numpy_says(choice: str, root: int) -> None:
+    worked = explore_work(LESSON, FIXTURE, choose_scale(Explore(), LESSON, choice))
+    scale = 1 / math.sqrt(root)
+    weights = np.exp(np.asarray(FIXTURE.keys) @ np.asarray(FIXTURE.query) * scale)
+    np.testing.assert_allclose(worked.heads[0].weights, weights / weights.sum(), rtol=1e-12)
+    label = explore_view(LESSON, FIXTURE, choose_scale(Explore(), LESSON, choice)).heads[0].steps[1]
+    assert label.label == f"scaled by 1 over the square root of {root}"
+
+
+def test_the_weights_sharpen_as_the_scale_grows() -> None:
+    top = [max(explore_work(LESSON, FIXTURE, choose_scale(Explore(), LESSON, c)).heads[0].weights)
+           for c in ("four", "own", "one")]
+    assert top == sorted(top)
+    assert top[0] < top[2]
+
+
+def test_wrong_readings_point_to_the_scale_experiment() -> None:
+    for reading in ("sum", "constant"):
+        assert "Try it in Explore: set the scale to 1" in LESSON.reading_feedback(
+            reading, explore_work(LESSON, FIXTURE, Explore()))

@@ -2,21 +2,39 @@
 
 from __future__ import annotations
 
+import math
+import re
+
 import numpy as np
 import pytest
 
 from attention_lessons import (
     LESSONS,
     Progress,
+    choose_scale,
     compute,
     explore_view,
+    explore_work,
     fixed_view,
     parse_fixture,
     progress_view,
+    show_full_precision,
     truth,
     work,
 )
-from attention_lessons.engine import Explore, Fixture, FixtureError, listing
+from attention_lessons.engine import (
+    COARSE,
+    EDGE,
+    Explore,
+    Fixture,
+    FixtureError,
+    PresetSearches,
+    StateError,
+    at_preset,
+    go_to_preset,
+    listing,
+)
+from attention_lessons.engine.explore import explored_fixture
 from attention_lessons.views import pattern
 from notebooks import code_cells, load, run_cells
 from oracles import LessonOracle, own_fixture, rows
@@ -227,3 +245,120 @@ def test_the_notebook_prints_the_lessons_numbers() -> None:
     assert "scaled by 1 over the square root of 1   2, 0, 2, -2" in printed
     # The cell whose query the learner changes names each head's weights.
     assert f"head B weights {listing(numbers.heads[1].weights)}" in printed
+
+
+# The plane on the preset search's coarse grid: a found preset is at least as good as all of it.
+GRID = [(x, y) for x in np.arange(-EDGE, EDGE + 1e-9, COARSE)
+        for y in np.arange(-EDGE, EDGE + 1e-9, COARSE)]
+
+
+def at_preset_by_numpy(preset: str) -> LessonOracle:
+    """D8 by numpy where the preset puts the points."""
+    explore = go_to_preset(LESSON, FIXTURE, preset)
+    assert explore.preset == preset
+    return oracle(explored_fixture(FIXTURE, explore))
+
+
+def gap(found: LessonOracle) -> float:
+    """How far the two heads land from the single head."""
+    assert found.gaps is not None
+    return float(np.abs(found.gaps).max())
+
+
+def test_the_closest_preset_brings_the_two_heads_nearest_the_single_head() -> None:
+    assert gap(at_preset_by_numpy("closest")) < 1e-9  # even weights in every head, so no gap
+
+
+def test_the_furthest_preset_sets_them_furthest_apart() -> None:
+    widest = gap(at_preset_by_numpy("furthest"))
+    queried = [gap(oracle(FIXTURE.with_inputs("grid", query=at))) for at in GRID]
+    assert widest >= max(queried) - 1e-12
+    assert widest > gap(oracle(FIXTURE))
+
+
+def test_the_tie_preset_has_two_keys_share_head_as_largest_weight() -> None:
+    a = at_preset_by_numpy("tie").weights[0].ravel()
+    first, second, third = np.sort(a)[::-1][:3]
+    assert first - second < 1e-12
+    assert second - third > 0.1
+
+
+class Ticks:
+    """A clock that moves on by one each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_each_scale_has_its_own_search_and_a_found_preset_costs_nothing_again() -> None:
+    lesson = LESSON
+    scales = [c.id for c in lesson.scale_choices()]
+    clock = Ticks()
+    searches = PresetSearches(lesson, FIXTURE, clock)
+    assert searches.next_unfound("") == lesson.presets()[0].id
+    found = {}
+    for scale in ("", scales[1]):
+        explore = searches.advance("furthest", scale, 1e9)
+        assert explore is not None  # a slice this long runs the whole search
+        found[scale] = explore
+    for scale, explore in found.items():
+        assert at_preset(Explore(scale=scale), explore, "furthest") == go_to_preset(
+            lesson, FIXTURE, "furthest", Explore(scale=scale))
+    assert found[""].moved != found[scales[1]].moved  # the scale changes where it lands
+    read = clock.now
+    assert searches.advance("furthest", "", 0.0) is found[""]
+    assert clock.now == read  # kept: no search ran, not even one place
+    assert "furthest" not in {searches.next_unfound(""), searches.next_unfound(scales[1])}
+
+
+# Explore's experiments: each wrong reading's experiment shows what the reading gets wrong.
+Q, K, V = (np.array(x, dtype=float) for x in (FIXTURE.query, FIXTURE.keys, FIXTURE.values))
+
+
+def numpy_head(q: np.ndarray, k: np.ndarray, v: np.ndarray, scale: float) -> np.ndarray:
+    weights = np.exp(k @ q * scale)
+    weights /= weights.sum()
+    return np.asarray(weights @ v)
+
+
+def test_with_the_single_heads_scale_the_two_heads_still_differ_from_it() -> None:
+    explore = choose_scale(Explore(), LESSON, "single")
+    worked = explore_work(LESSON, FIXTURE, explore)
+    assert [h.scale for h in worked.heads] == [1 / math.sqrt(2)] * 2
+    both = np.concatenate([numpy_head(Q[i:i + 1], K[:, i:i + 1], V[:, i:i + 1], 1 / math.sqrt(2))
+                           for i in (0, 1)])
+    single = numpy_attention(Q, K, V)["output"]
+    np.testing.assert_allclose(worked.concatenated, both, rtol=1e-12)
+    assert worked.differences is not None
+    np.testing.assert_allclose(worked.differences, both - single, rtol=1e-12, atol=1e-15)
+    assert np.abs(both - single).min() > 0.05  # still apart: the scale is not why they differ
+    view = explore_view(LESSON, FIXTURE, explore)
+    assert view.heads[0].scale == "scale 1 / sqrt(2) = 0.7071"
+    assert view.heads[0].steps[1].label == "scaled by 1 over the square root of 2"
+
+
+def test_full_precision_shows_the_gap_is_about_a_fifth_not_rounding() -> None:
+    text = explore_view(LESSON, FIXTURE, show_full_precision(Explore(), True)).full_precision
+    gaps = [float(x) for x in re.findall(r"-?\d+\.\d{6,}", text.split("differences are")[1])]
+    a = numpy_head(Q[:1], K[:, :1], V[:, :1], 1.0)
+    b = numpy_head(Q[1:], K[:, 1:], V[:, 1:], 1.0)
+    oracle = np.concatenate([a, b]) - numpy_attention(Q, K, V)["output"]
+    np.testing.assert_allclose(gaps, oracle, rtol=1e-12)
+    assert 0.19 < gaps[0] < 0.21
+    assert explore_view(LESSON, FIXTURE, Explore()).full_precision == ""
+
+
+def test_wrong_readings_point_to_the_experiment_that_answers_them() -> None:
+    worked = explore_work(LESSON, FIXTURE, Explore())
+    assert LESSON.reading_feedback("scale", worked).endswith(
+        "Try it in Explore: give every head the single head's scale.")
+    assert LESSON.reading_feedback("rounding", worked).endswith("show full precision.")
+
+
+def test_a_scale_another_lesson_offers_is_refused_here() -> None:
+    with pytest.raises(StateError):
+        choose_scale(Explore(), LESSON, "four")  # 8.2's, not this lesson's
