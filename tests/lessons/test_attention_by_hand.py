@@ -13,6 +13,7 @@ from attention_lessons import (
     LESSONS,
     Progress,
     choose_scale,
+    explore_update,
     explore_view,
     explore_work,
     fixed_view,
@@ -231,3 +232,8 @@ def test_wrong_readings_point_to_the_scale_experiment() -> None:
     for reading in ("sum", "constant"):
         assert "Try it in Explore: set the scale to 1" in LESSON.reading_feedback(
             reading, explore_work(LESSON, FIXTURE, Explore()))
+
+
+def test_key_1_at_1_0_opens_its_tip_above_the_handle_centred() -> None:
+    update = explore_update(explore_view(LESSON, FIXTURE, move(Explore(), FIXTURE, "query", 3, 3)))
+    assert update.attributes["explore_key_1_handle"] == {"data-tip": "middle above"}  # [1, 0]
