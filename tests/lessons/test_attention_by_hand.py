@@ -27,9 +27,11 @@ from attention_lessons import (
     work,
 )
 from attention_lessons.engine import Explore, Fixture, decimals, exact, move
+from attention_lessons.engine.explore import explored_fixture
 from attention_lessons.lessons.attention_by_hand import unscaled
 from attention_lessons.progress import check
 from course_work import announced
+from explored import assert_printed_head, explored, moves
 from notebooks import code_cells, load, run_cells
 from oracles import LessonOracle, own_fixture, rows
 from strategies import assert_close, assert_head, moved_to, numpy_attention, plane_places
@@ -237,3 +239,18 @@ def test_wrong_readings_point_to_the_scale_experiment() -> None:
 def test_key_1_at_1_0_opens_its_tip_above_the_handle_centred() -> None:
     update = explore_update(explore_view(LESSON, FIXTURE, move(Explore(), FIXTURE, "query", 3, 3)))
     assert update.attributes["explore_key_1_handle"] == {"data-tip": "middle above"}  # [1, 0]
+
+
+# Explore, every explored step of the head against numpy.
+def vectors(explore: Explore) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The explored query and keys, and the fixture's values, as numpy arrays."""
+    now = explored_fixture(FIXTURE, explore)
+    return np.array(now.query), np.array(now.keys), np.array(now.values)
+
+
+@given(moves(FIXTURE))
+def test_the_explored_single_head_is_numpys(moved: list[tuple[str, float, float]]) -> None:
+    explore = explored(FIXTURE, moved)
+    q, k, v = vectors(explore)
+    (head,) = explore_view(LESSON, FIXTURE, explore).heads
+    assert_printed_head(head, numpy_attention(q, k, v), 2)

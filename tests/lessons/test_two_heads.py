@@ -7,6 +7,7 @@ import re
 
 import numpy as np
 import pytest
+from hypothesis import given
 
 from attention_lessons import (
     LESSONS,
@@ -33,9 +34,11 @@ from attention_lessons.engine import (
     at_preset,
     go_to_preset,
     listing,
+    move,
 )
 from attention_lessons.engine.explore import explored_fixture
-from attention_lessons.views import pattern
+from attention_lessons.views import move_announcement, pattern
+from explored import assert_printed, assert_printed_head, explored, moves
 from notebooks import code_cells, load, run_cells
 from oracles import LessonOracle, own_fixture, rows
 from strategies import assert_close, assert_head, numpy_attention, numpy_heads
@@ -362,3 +365,59 @@ def test_wrong_readings_point_to_the_experiment_that_answers_them() -> None:
 def test_a_scale_another_lesson_offers_is_refused_here() -> None:
     with pytest.raises(StateError):
         choose_scale(Explore(), LESSON, "four")  # 8.2's, not this lesson's
+
+
+# Explore, every explored step of both heads, the single head and the gaps against numpy.
+def vectors(explore: Explore) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The explored query and keys, and the fixture's values, as numpy arrays."""
+    now = explored_fixture(FIXTURE, explore)
+    return np.array(now.query), np.array(now.keys), np.array(now.values)
+
+
+@given(moves(FIXTURE))
+def test_the_explored_two_heads_single_head_and_differences_are_numpys(
+        moved: list[tuple[str, float, float]]) -> None:
+    explore = explored(FIXTURE, moved)
+    q, k, v = vectors(explore)
+    view = explore_view(LESSON, FIXTURE, explore)
+    oracle_a, oracle_b = numpy_heads(q, k, v, [0, 1, 2])
+    single = numpy_attention(q, k, v)
+    assert_printed_head(view.heads[0], oracle_a, 1)
+    assert_printed_head(view.heads[1], oracle_b, 1)
+    concatenated = np.concatenate([oracle_a["output"], oracle_b["output"]])
+    assert view.comparison is not None
+    assert_printed(" ".join(view.comparison.concatenated), concatenated)
+    assert_printed(" ".join(view.comparison.single), single["output"])
+    # Differences come from full precision, not from the rounded entries above.
+    assert_printed(" ".join(view.comparison.differences), concatenated - single["output"])
+
+
+def test_the_bears_out_line_follows_numpys_gap() -> None:
+    for at in ((0.0, 0.0), (2.0, -1.0), (0.3, 0.3)):
+        explore = move(Explore(), FIXTURE, "query", *at)
+        q, k, v = vectors(explore)
+        a, b = numpy_heads(q, k, v, [0, 1, 2])
+        gaps = np.abs(np.concatenate([a["output"], b["output"]])
+                      - numpy_attention(q, k, v)["output"])
+        line = explore_view(LESSON, FIXTURE, explore).bears_out
+        if gaps.max() < 0.5e-4:
+            assert line.endswith("The same two numbers.")
+        elif gaps.min() > 0.1:
+            assert line.endswith("Clearly different, by more than 0.1.")
+
+
+def test_the_plane_names_what_each_axis_is_and_every_keys_value() -> None:
+    view = explore_view(LESSON, FIXTURE, Explore())
+    assert view.plane.axes == ("coordinate 1, which head A reads",
+                               "coordinate 2, which head B reads")
+    assert [p.name for p in view.plane.points] == ["query", "key 1", "key 2", "key 3", "key 4"]
+    assert "Key 2 is at 0.0, 1.0, value [0, 2]." in view.plane.text
+    assert view.vectors.startswith("These are explored vectors, not the fixture")
+
+
+def test_the_announcement_names_the_point_each_heads_top_weight_and_the_verdict() -> None:
+    view = explore_view(LESSON, FIXTURE, move(Explore(), FIXTURE, "query", 2, -1))
+    said = move_announcement(LESSON, view, "query")
+    assert said.startswith("Query at 2.0, \N{MINUS SIGN}1.0. In head A: The largest weight, "
+                           "0.4643, is shared by keys 1 and 3. In head B:")
+    assert said.endswith(view.bears_out)
