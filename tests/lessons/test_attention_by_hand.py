@@ -254,3 +254,14 @@ def test_the_explored_single_head_is_numpys(moved: list[tuple[str, float, float]
     q, k, v = vectors(explore)
     (head,) = explore_view(LESSON, FIXTURE, explore).heads
     assert_printed_head(head, numpy_attention(q, k, v), 2)
+
+
+def test_the_fixture_loads_as_floats() -> None:
+    fixture = own_fixture(LESSON)
+    assert fixture == Fixture("8.2 attention fixture", {
+        "query": (2.0, -1.0),
+        "keys": ((1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (-1.0, 1.0)),
+        "values": ((1.0, 0.0), (0.0, 2.0), (2.0, 2.0), (-2.0, 1.0)),
+    })
+    assert fixture.dimension == 2
+    assert all(isinstance(x, float) for row in fixture.keys for x in row)
