@@ -254,3 +254,10 @@ def test_the_explored_masked_head_weighs_only_the_first_two_keys(
     np.testing.assert_allclose(row(head, "weights"), weights, atol=HALF_LAST_DIGIT)
     np.testing.assert_allclose(row(head, "output, weights against values"), seen["output"],
                                atol=HALF_LAST_DIGIT)
+
+
+def test_a_masked_keys_weight_names_no_exponential_which_is_its_truth() -> None:
+    masked = L83
+    weight = next(q for q in masked.lesson.questions if q.id == "weight_3")
+    assert all(slip.value != 0.0 for slip in weight.slips(masked))
+    assert grade(weight, 0.0, masked).correct

@@ -17,6 +17,7 @@ from attention_lessons import (
     explore_view,
     explore_work,
     fixed_view,
+    grade,
     parse_fixture,
     progress_view,
     show_full_precision,
@@ -421,3 +422,12 @@ def test_the_announcement_names_the_point_each_heads_top_weight_and_the_verdict(
     assert said.startswith("Query at 2.0, \N{MINUS SIGN}1.0. In head A: The largest weight, "
                            "0.4643, is shared by keys 1 and 3. In head B:")
     assert said.endswith(view.bears_out)
+
+
+def test_a_number_two_slips_share_names_both() -> None:
+    # D8's key 1 has coordinate 1 and value 1: a score of 1 is either slip.
+    d8 = D8
+    score = next(q for q in d8.lesson.questions if q.id == "a_score_1")
+    assert grade(score, 1.0, d8).message == (
+        "Not within 0.02. That is key 1's own coordinate, not its score. Multiply it by the "
+        "query. Or: That is key 1's value. The score uses the key, not the value.")
