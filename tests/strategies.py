@@ -1,4 +1,5 @@
-"""Shared hypothesis strategies and the numpy oracle the unit tests hold the package against."""
+"""Shared hypothesis strategies, and the numpy helpers each lesson's oracle is built from (each
+lesson's oracle lives in its own test: see oracles.py)."""
 
 from __future__ import annotations
 
@@ -15,17 +16,18 @@ from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
 from attention_lessons import (
+    LESSONS,
     Progress,
-    compute,
+    lesson_fixture,
     lock_prediction,
     lock_reading,
     open_hint,
-    parse_fixture,
     reset_projection,
     save_takeaway,
     set_projection,
+    work,
 )
-from attention_lessons.engine import HeadTrace, hints_available
+from attention_lessons.engine import Explore, Fixture, HeadTrace, hints_available, move, point_ids
 from attention_lessons.progress import MAX_ENTRY, check, reset, settle, to_json
 
 # Hypothesis judges results, never timings: the machines these tests run on are shared and noisy.
@@ -33,8 +35,9 @@ settings.register_profile("shared-machine", deadline=None)
 settings.load_profile("shared-machine")
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-FIXTURE_TEXT = (FIXTURES / "attention-8.2.json").read_text(encoding="utf-8")
-D8 = compute(parse_fixture(FIXTURE_TEXT))
+# The lesson the record and page tests work, deep dive D8, on its own fixture: those tests type
+# its question ids, predictions and readings.
+D8 = work(LESSONS["d8"], lesson_fixture(LESSONS["d8"], FIXTURES))
 QUESTIONS = D8.lesson.questions
 QIDS = D8.lesson.question_ids
 PREDICTIONS = {c.id: c.label for c in D8.lesson.predictions}
@@ -83,33 +86,21 @@ def numpy_heads(query: Any, keys: Any, values: Any,
             for lo, hi in itertools.pairwise(bounds)]
 
 
-def numpy_lesson(slug: str, query: Any, keys: Any,
-                 values: Any) -> tuple[list[Array], list[Array], Array]:
-    """A shipped lesson's heads by numpy: each head's weights and output, and the output of the
-    head it is set beside (8.2's single head, unmasked)."""
-    q, k, v = (np.asarray(x, dtype=np.float64) for x in (query, keys, values))
-    single = numpy_attention(q, k, v)
-    if slug == "d8":  # one head per coordinate
-        heads = numpy_heads(q, k, v, [0, 1, 2])
-        return [h["weights"] for h in heads], [h["output"] for h in heads], single["output"]
-    if slug == "8-3":  # the query at position 2 sees keys 1 and 2 only
-        seen = numpy_attention(q, k[:2], v[:2])
-        weights = np.concatenate([seen["weights"], np.zeros(len(k) - 2)])
-        return [weights], [seen["output"]], single["output"]
-    return [single["weights"]], [single["output"]], single["output"]
+on_plane = st.integers(-30, 30).map(lambda n: n / 10)
 
 
-def numpy_marks(slug: str, outputs: list[Array], single: Array) -> dict[str, tuple[float, ...]]:
-    """Where a shipped lesson's plane marks its outputs, by numpy, by the mark's id: D8 its heads
-    on the axes they read, concatenated, and the single head; 8.3 its head and the unmasked one;
-    8.2 its head."""
-    if slug == "d8":
-        (a,), (b,) = outputs
-        return {"output_a": (a, 0.0), "output_b": (0.0, b), "concatenated": (a, b),
-                "reference": tuple(single)}
-    if slug == "8-3":
-        return {"output_masked": tuple(outputs[0]), "reference": tuple(single)}
-    return {"output_single": tuple(outputs[0])}
+def plane_places(fixture: Fixture) -> st.SearchStrategy[list[tuple[float, float]]]:
+    """Draw a place on Explore's plane, in tenths, for each of the fixture's points."""
+    n = len(point_ids(fixture))
+    return st.lists(st.tuples(on_plane, on_plane), min_size=n, max_size=n)
+
+
+def moved_to(fixture: Fixture, places: Any) -> Explore:
+    """Explore with the fixture's points, the query then each key, moved to the places."""
+    explore = Explore()
+    for point, (x, y) in zip(point_ids(fixture), places, strict=True):
+        explore = move(explore, fixture, point, float(x), float(y))
+    return explore
 
 
 elements = st.floats(-10, 10, allow_nan=False, allow_infinity=False)

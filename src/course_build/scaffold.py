@@ -20,7 +20,10 @@ TAKEN = {"notebook", "py", "pyodide", "pyscript", "runtime"}  # folders the buil
 REGISTRY = Path("src", "attention_lessons", "lessons", "__init__.py")
 IMPORT = re.compile(r"^from \. import (?P<names>[\w, ]+)$", re.MULTILINE)
 TRACK_END = "\n)}\n"  # where the tuple of LESSONS closes: a new lesson goes last on the track
-QUERY_LINE = "query = [2, -1]  # change me, then run this cell again"
+# The one line of a notebook the learner is asked to change, each notebook's, ends so; it sets
+# one of the lesson's inputs (tests/building/test_notebooks.py changes it and reads the heads).
+CHANGE_ME = "  # change me, then run this cell again"
+QUERY_LINE = f"query = [2, -1]{CHANGE_ME}"
 
 
 def module_name(slug: str) -> str:

@@ -1,6 +1,7 @@
 """Explore shows what a move does where it is made: the plane draws each head's weights, the
 values and the outputs, and the readout beside it stays on screen with the plane while a point
-is moved by keyboard, pointer or touch, at a desktop's width and a phone's."""
+is moved by keyboard, pointer or touch, at a desktop's width and a phone's. Every lesson is
+checked on its own fixture against its own numpy oracle."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ import pytest
 from playwright.sync_api import CDPSession, FloatRect, Page, expect
 
 from attention_lessons import LESSONS
-from learner import PLANS
-from strategies import numpy_lesson, numpy_marks
-from test_explore_page import MINUS, SEARCH_MS, VALUES, open_explore, reported, slider
+from attention_lessons.engine import Explore, Lesson, go_to_preset, point_ids
+from attention_lessons.views import explore_view
+from explore_page import MINUS, SEARCH_MS, explored, open_explore, slider
+from learner import PLANS, Plan
+from oracles import by_numpy, own_fixture
+from strategies import moved_to
 
 EDGE, SIZE = 3.0, 300.0
 HALF_LAST_DIGIT = 0.5e-4 + 1e-9
@@ -34,23 +38,27 @@ SCROLLED = "() => scrollY"
 TO_BOTTOM = """() => document.getElementById("explore_plane").scrollIntoView({ block: "end" })"""
 
 
-def readout_ids(slug: str) -> list[str]:
-    return [f"explore_readout_{spec.id}_{k}" for spec in LESSONS[slug].heads
-            for k in (1, 2, 3, 4, "output")]
+def keys_of(lesson: Lesson) -> range:
+    """The numbers of the lesson's keys, each a point on the plane: 1, 2, ..."""
+    return range(1, len(point_ids(own_fixture(lesson))))
 
 
-def readout(page: Page, slug: str) -> None:
-    """The readout beside the plane prints numpy's weights and outputs for the points the page
-    reports, and it is on screen, uncovered, with the whole plane."""
-    q, k = reported(page)
-    weights, outputs, _ = numpy_lesson(slug, q, k, VALUES)
-    for spec, w, o in zip(LESSONS[slug].heads, weights, outputs, strict=True):
+def readout_ids(lesson: Lesson) -> list[str]:
+    return [f"explore_readout_{spec.id}_{k}" for spec in lesson.heads
+            for k in (*keys_of(lesson), "output")]
+
+
+def readout(page: Page, lesson: Lesson) -> None:
+    """The readout beside the plane prints the lesson's oracle's weights and outputs for the
+    points the page reports, and it is on screen, uncovered, with the whole plane."""
+    found = by_numpy(lesson, explored(page, own_fixture(lesson)))
+    for spec, w, o in zip(lesson.heads, found.weights, found.outputs, strict=True):
         expect(page.locator(f"#explore_readout_{spec.id}_output")).to_have_text(
-            ", ".join(f"{x:.4f}" for x in o).replace("-0.0000", "0.0000"))
+            ", ".join(f"{x:.4f}" for x in o.ravel()).replace("-0.0000", "0.0000"))
         shown = [float(page.locator(f"#explore_readout_{spec.id}_{n}").inner_text())
-                 for n in range(1, 5)]
-        np.testing.assert_allclose(shown, w, atol=HALF_LAST_DIGIT)
-    seen = dict(page.evaluate(ON_SCREEN, ["explore_plane_svg", *readout_ids(slug)]))
+                 for n in keys_of(lesson)]
+        np.testing.assert_allclose(shown, w.ravel(), atol=HALF_LAST_DIGIT)
+    seen = dict(page.evaluate(ON_SCREEN, ["explore_plane_svg", *readout_ids(lesson)]))
     assert all(seen.values()), [element for element, on in seen.items() if not on]
 
 
@@ -71,12 +79,23 @@ def touch(cdp: CDPSession, kind: str, at: tuple[float, float] | None = None) -> 
     cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 
+# The readout with the most heads takes the most room beside the plane: the lesson to fit.
+WIDEST = max(PLANS, key=lambda plan: len(LESSONS[plan.slug].heads))
+
+
+def said_at(x: float, y: float) -> str:
+    """A point's place as its slider says it."""
+    return f"{x:.1f}, {y:.1f}".replace("-", MINUS)
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280", "390"])
 def test_a_moves_weights_and_outputs_are_on_screen_with_the_plane_by_key_pointer_and_touch(
-        page: Page, d8_url: str, console_errors: list[str], size: tuple[int, int]) -> None:
+        page: Page, site_url: str, console_errors: list[str], size: tuple[int, int]) -> None:
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
-    open_explore(page, d8_url, "The same two numbers.")
+    lesson = LESSONS[WIDEST.slug]
+    qx, qy = own_fixture(lesson).vector("query")
+    open_explore(page, f"{site_url}{lesson.slug}/", WIDEST.wrong_prediction)
     plane = page.locator("#explore_plane")
     box = plane.bounding_box()
     assert box is not None
@@ -85,8 +104,9 @@ def test_a_moves_weights_and_outputs_are_on_screen_with_the_plane_by_key_pointer
     slider(page, "query").focus()  # by keyboard: the readout comes into view with the plane
     for _ in range(3):
         page.keyboard.press("ArrowLeft")
-    expect(slider(page, "query")).to_have_attribute("aria-valuetext", f"query at 1.7, {MINUS}1.0")
-    readout(page, "d8")
+    expect(slider(page, "query")).to_have_attribute("aria-valuetext",
+                                                    f"query at {said_at(qx - 0.3, qy)}")
+    readout(page, lesson)
 
     page.evaluate(TO_BOTTOM)  # by pointer, the plane low on the screen: held, the readout is
     start = centre(page, "query")
@@ -97,7 +117,7 @@ def test_a_moves_weights_and_outputs_are_on_screen_with_the_plane_by_key_pointer
                     steps=8)  # clear of the keys, whose handles would lie over the query's
     expect(slider(page, "query")).to_have_attribute("aria-valuetext",
                                                     f"query at {MINUS}1.5, {MINUS}1.5")
-    readout(page, "d8")  # on screen and current while the point is held
+    readout(page, lesson)  # on screen and current while the point is held
     page.mouse.up()
 
     if width > 400:
@@ -115,7 +135,7 @@ def test_a_moves_weights_and_outputs_are_on_screen_with_the_plane_by_key_pointer
         touch(cdp, "touchMove", (x + (end[0] - x) * i / 10, y + (end[1] - y) * i / 10))
     expect(slider(page, "query")).to_have_attribute("aria-valuetext", "query at 1.8, 1.8")
     assert page.evaluate(SCROLLED) == scrolled
-    readout(page, "d8")
+    readout(page, lesson)
     touch(cdp, "touchEnd")
     assert page.evaluate(SCROLLED) == scrolled
     assert console_errors == []
@@ -132,43 +152,32 @@ def translation(page: Page, element_id: str) -> tuple[float, float]:
     return float(found[1]), float(found[2])
 
 
-def the_plane_draws_numpys_weights_values_and_outputs_after_a_move(page: Page, slug: str) -> None:
+def the_plane_draws_numpys_weights_values_and_outputs_after_a_move(page: Page,
+                                                                   lesson: Lesson) -> None:
     slider(page, "query").focus()
     page.keyboard.press("Shift+ArrowLeft")
     page.get_by_label("Key 2, coordinate 1", exact=True).fill("-1.5")
     expect(slider(page, "key 2")).to_have_attribute("aria-valuetext",
                                                     f"key 2 at {MINUS}1.5, 1.0")
-    q, k = reported(page)
-    weights, outputs, single = numpy_lesson(slug, q, k, VALUES)
+    found = by_numpy(lesson, explored(page, own_fixture(lesson)))
     figure = page.get_by_role("img", name=re.compile(r"^The plane runs from -3 to 3"))
     name = figure.get_attribute("aria-labelledby")
     text = page.locator(f"#{name}").text_content() or ""
-    for spec, w in zip(LESSONS[slug].heads, weights, strict=True):
-        for n, weight in enumerate(w, 1):  # each line as wide as its weight, none for none
+    for spec, w in zip(lesson.heads, found.weights, strict=True):
+        for n, weight in enumerate(w.ravel(), 1):  # each line as wide as its weight, none for none
             width = float(page.locator(f"#explore_weight_{spec.id}_{n}").get_attribute(
                 "stroke-width") or "nan")
             assert width == pytest.approx(0 if weight == 0 else max(0.75, 9 * weight), abs=0.006)
         said = re.search(rf"The weights of {re.escape(spec.name)}: "
                          r"((?:key \d+, \d\.\d{4}(?:; )?)+)\.", text)
         assert said, text
-        np.testing.assert_allclose([float(x) for x in NUMBER.findall(said[1])], w,
+        np.testing.assert_allclose([float(x) for x in NUMBER.findall(said[1])], w.ravel(),
                                    atol=HALF_LAST_DIGIT)
-    for n, value in enumerate(VALUES, 1):
+    for n, value in enumerate(found.values, 1):
         assert translation(page, f"explore_value_{n}") == pytest.approx(svg(*value), abs=0.006)
-    for mark, (x, y) in numpy_marks(slug, outputs, single).items():
+    for mark, (x, y) in found.marks.items():
         assert translation(page, f"explore_mark_{mark}") == pytest.approx(svg(x, y), abs=0.006)
         assert f"at {x:.4f}, {y:.4f}".replace("-0.0000", "0.0000") in text
-
-
-OTHER_PLANS = [plan for plan in PLANS if plan.slug != "d8"]  # D8's shares a start, below
-
-
-@pytest.mark.parametrize("plan", OTHER_PLANS, ids=[plan.slug for plan in OTHER_PLANS])
-def test_the_plane_draws_numpys_weights_values_and_outputs_after_a_move(
-        page: Page, site_url: str, console_errors: list[str], plan: Any) -> None:
-    open_explore(page, f"{site_url}{plan.slug}/", plan.wrong_prediction)
-    the_plane_draws_numpys_weights_values_and_outputs_after_a_move(page, plan.slug)
-    assert console_errors == []
 
 
 # The browser's own boxes of every label on the plane (getBBox, in the viewBox's units): each
@@ -191,7 +200,7 @@ MEASURE = """const measure = () => {
 BOXES = "() => { " + MEASURE + " return measure(); }"
 # Type every point's coordinates into its fields, as a learner does, then measure, place by place:
 # one call for all of them, where a fill a field would take a round trip each.
-PLACED = "(places) => { " + MEASURE + """
+PLACED = "([last, places]) => { " + MEASURE + """
   return places.map((place) => {
     place.forEach(([point, x, y]) => {
       for (const [axis, at] of [[1, x], [2, y]]) {
@@ -200,44 +209,57 @@ PLACED = "(places) => { " + MEASURE + """
         field.dispatchEvent(new Event("input", { bubbles: true }));
       }
     });
-    const said = document.getElementById("explore_key_4_across").getAttribute("aria-valuetext");
+    const said = document.getElementById(`explore_${last}_across`).getAttribute("aria-valuetext");
     return [said, ...measure()];
   });
 }"""
-POINTS = ("query", "key_1", "key_2", "key_3", "key_4")
-RANDOM = np.random.default_rng(32).integers(-30, 31, size=(200, 5, 2)) / 10
 
 
-def labels_apart(found: list[Any], where: str) -> None:
+def shown_labels(lesson: Lesson, explore: Explore) -> int:
+    """How many labels the plane shows, by the package: the edge's two numbers and one label
+    for each point, value and mark, or for each place several of them share."""
+    plane = explore_view(lesson, own_fixture(lesson), explore).plane
+    return 2 + sum(bool(label.text) for label in plane.labels.values())
+
+
+def labels_apart(found: list[Any], shown: int, where: str) -> None:
     count, clashes = found
-    assert count >= 9, where  # the edges, the query, the keys, the values and the outputs
+    assert count == shown, where  # the edges, the query, the keys, the values and the outputs
     assert clashes == [], where
 
 
-def every_label_on_the_plane_stays_inside_it_and_apart(page: Page) -> None:
+def every_label_on_the_plane_stays_inside_it_and_apart(page: Page, lesson: Lesson) -> None:
     """At the fixture, at every preset, and at 200 random places of the points, each measured
     as the browser draws it."""
-    labels_apart(page.evaluate(BOXES), "the fixture")
-    for preset in LESSONS["d8"].presets():
+    fixture = own_fixture(lesson)
+    points = point_ids(fixture)
+    randomly = np.random.default_rng(32).integers(-30, 31, size=(200, len(points), 2)) / 10
+    labels_apart(page.evaluate(BOXES), shown_labels(lesson, Explore()), "the fixture")
+    for preset in lesson.presets():
         page.get_by_role("button", name=preset.label).click()
         expect(page.get_by_role("button", name=preset.label)).to_have_attribute(
             "aria-pressed", "true", timeout=SEARCH_MS)
-        labels_apart(page.evaluate(BOXES), preset.id)
-    places = [[[point, x, y] for point, (x, y) in zip(POINTS, place, strict=True)]
-              for place in RANDOM.tolist()]
-    for place, (said, *found) in zip(RANDOM, page.evaluate(PLACED, places), strict=True):
-        x, y = place[4]
-        assert said == f"key 4 at {x:.1f}, {y:.1f}".replace("-", MINUS)  # the page took it
-        labels_apart(found, str(place.tolist()))
+        labels_apart(page.evaluate(BOXES),
+                     shown_labels(lesson, go_to_preset(lesson, fixture, preset.id)), preset.id)
+    places = [[[point, x, y] for point, (x, y) in zip(points, place, strict=True)]
+              for place in randomly.tolist()]
+    last = points[-1]
+    for place, (said, *found) in zip(randomly, page.evaluate(PLACED, [last, places]),
+                                     strict=True):
+        x, y = place[-1]
+        assert said == f"{last.replace('_', ' ')} at {said_at(x, y)}"  # the page took it
+        labels_apart(found, shown_labels(lesson, moved_to(fixture, place)), str(place.tolist()))
 
 
-def test_d8s_plane_draws_numpys_numbers_after_a_move_and_every_label_stays_inside_it_and_apart(
-        page: Page, d8_url: str, console_errors: list[str]) -> None:
-    """One start of D8's Explore, at the default size, for two checks in turn, each of which
-    began with the same visit: Back to the fixture puts the moved points back before the
+@pytest.mark.parametrize("plan", PLANS, ids=[plan.slug for plan in PLANS])
+def test_the_plane_draws_numpys_numbers_after_a_move_and_every_label_stays_inside_it_and_apart(
+        page: Page, site_url: str, console_errors: list[str], plan: Plan) -> None:
+    """One start of each lesson's Explore, at the default size, for two checks in turn, each of
+    which began with the same visit: Back to the fixture puts the moved points back before the
     labels are measured."""
-    open_explore(page, d8_url, "The same two numbers.")
-    the_plane_draws_numpys_weights_values_and_outputs_after_a_move(page, "d8")
+    lesson = LESSONS[plan.slug]
+    open_explore(page, f"{site_url}{plan.slug}/", plan.wrong_prediction)
+    the_plane_draws_numpys_weights_values_and_outputs_after_a_move(page, lesson)
     page.get_by_role("button", name="Back to the fixture").click()
-    every_label_on_the_plane_stays_inside_it_and_apart(page)
+    every_label_on_the_plane_stays_inside_it_and_apart(page, lesson)
     assert console_errors == []

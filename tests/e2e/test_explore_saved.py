@@ -7,6 +7,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
+from explore_page import MINUS, field, slider
 from learner import (
     RIGHT_PREDICTION,
     download_progress,
@@ -15,7 +16,7 @@ from learner import (
     reload_d8,
     reset_progress,
 )
-from test_explore_page import MINUS, assert_d8_readout, field, slider
+from test_explore_two_heads import assert_d8_readout
 
 QUERY_MOVED = f"query at 2.1, {MINUS}1.0"
 QUERY_AT_FIXTURE = f"query at 2.0, {MINUS}1.0"

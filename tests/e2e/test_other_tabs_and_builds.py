@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import FilePayload, Page, expect
 
+from explore_page import MINUS, field, slider
 from learner import (
     answer_field,
     download_progress,
@@ -19,7 +20,6 @@ from learner import (
     reload_d8,
     save_takeaway,
 )
-from test_explore_page import MINUS, field, slider
 
 KEY = "attention-lessons:d8:progress"
 QUERY_MOVED = f"query at 2.1, {MINUS}1.0"

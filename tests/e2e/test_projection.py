@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import numpy as np
 from playwright.sync_api import Page, expect
 
-from attention_lessons import LESSONS, Progress, parse_fixture, work
+from attention_lessons import LESSONS, Progress, work
 from attention_lessons import projection_figure as drawn
 from attention_lessons import set_projection as set_projection_entry
 from attention_lessons.views import Box
 from learner import PROJECTION_LABELS, lock_prediction, open_d8, row_cells, set_projection
-from test_explore_page import VALUES, head_oracle
+from oracles import by_numpy, own_fixture
 
 VECTORS = "The concatenated head outputs before and after the output projection"
 SWAP = (("0", "1"), ("1", "0"))
@@ -104,9 +103,8 @@ def the_figure_follows_the_sliders_and_its_text_carries_the_numbers(page: Page) 
         page.keyboard.press("ArrowRight")
     expect(page.get_by_label("Output row 1, head B", exact=True)).to_have_value("0.5000")
     matrix = np.array([[1, 0.5], [0, 1]])
-    q, k = np.array([2.0, -1.0]), np.array([[1.0, 0], [0, 1], [1, 1], [-1, 1]])
-    heads = np.concatenate([head_oracle(q[i:i + 1], k[:, i:i + 1], VALUES[:, i:i + 1])["output"]
-                            for i in (0, 1)])  # the fixture's two heads, by numpy
+    # The fixture's heads, concatenated, by the lesson's numpy oracle.
+    heads = np.concatenate([o.ravel() for o in by_numpy(D8.lesson).outputs])
     projected = matrix @ heads
     expect(figure).to_have_accessible_name(re.compile(
         rf"through the projection at {projected[0]:.4f}, {projected[1]:.4f}; "
@@ -123,8 +121,7 @@ def back_to_identity(page: Page) -> None:
     badge(page, "identity")
 
 
-D8 = work(LESSONS["d8"], parse_fixture(
-    (Path(__file__).parents[2] / "fixtures" / LESSONS["d8"].fixture).read_text(encoding="utf-8")))
+D8 = work(LESSONS["d8"], own_fixture(LESSONS["d8"]))
 # The identity, then 200 random matrices on the sliders' grid.
 MATRICES = [[[1.0, 0.0], [0.0, 1.0]],
             *(np.random.default_rng(34).integers(-30, 31, size=(200, 2, 2)) / 10).tolist()]

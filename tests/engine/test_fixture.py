@@ -1,4 +1,5 @@
-"""Loading a fixture: the 8.2 numbers come through, and every malformed field is named."""
+"""Loading a fixture: a plain head's numbers come through, and every malformed field is named.
+Each lesson's own fixture is checked in its own test."""
 
 from __future__ import annotations
 
@@ -12,21 +13,26 @@ from hypothesis import strategies as st
 
 from attention_lessons import Fixture, LessonError, parse_fixture
 from attention_lessons.engine import FixtureError, Input
-from strategies import FIXTURE_TEXT, json_values
+from strategies import json_values
+
+# A plain head's fixture, this test's own: a query, and 4 keys with their values, of dimension 2.
+PLAIN_TEXT = json.dumps({"name": "a plain fixture", "query": [1, -2],
+                         "keys": [[0, 1], [1, 0], [1, 1], [1, -1]],
+                         "values": [[0, 1], [3, 0], [1, 2], [-1, -2]]})
 
 
 def good() -> dict[str, Any]:
-    """Return the 8.2 fixture as decoded JSON, fresh each time so a test may spoil it."""
-    decoded: dict[str, Any] = json.loads(FIXTURE_TEXT)
+    """Return the plain fixture as decoded JSON, fresh each time so a test may spoil it."""
+    decoded: dict[str, Any] = json.loads(PLAIN_TEXT)
     return decoded
 
 
-def test_the_82_fixture_loads_as_floats() -> None:
-    fixture = parse_fixture(FIXTURE_TEXT)
-    assert fixture == Fixture("8.2 attention fixture", {
-        "query": (2.0, -1.0),
-        "keys": ((1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (-1.0, 1.0)),
-        "values": ((1.0, 0.0), (0.0, 2.0), (2.0, 2.0), (-2.0, 1.0)),
+def test_a_plain_fixture_loads_as_floats() -> None:
+    fixture = parse_fixture(PLAIN_TEXT)
+    assert fixture == Fixture("a plain fixture", {
+        "query": (1.0, -2.0),
+        "keys": ((0.0, 1.0), (1.0, 0.0), (1.0, 1.0), (1.0, -1.0)),
+        "values": ((0.0, 1.0), (3.0, 0.0), (1.0, 2.0), (-1.0, -2.0)),
     })
     assert fixture.dimension == 2
     assert all(isinstance(x, float) for row in fixture.keys for x in row)
@@ -39,7 +45,7 @@ def test_the_name_is_optional() -> None:
 
 
 def spoiled(path: str, value: Any) -> dict[str, Any]:
-    """Return the 8.2 fixture with the field at a dotted path ("keys.2.0") replaced by value."""
+    """Return the plain fixture with the field at a dotted path ("keys.2.0") replaced by value."""
     root = good()
     node: Any = root
     *parents, last = path.split(".")
@@ -53,7 +59,7 @@ def spoiled(path: str, value: Any) -> dict[str, Any]:
     ("path", "value", "message"),
     [
         ("query", [], "query: expected a non-empty list of numbers"),
-        ("query", "2, -1", "query: expected a non-empty list of numbers"),
+        ("query", "1, -2", "query: expected a non-empty list of numbers"),
         ("query.0", "2", "query[0]: expected a finite number, got '2'"),
         ("query.1", True, "query[1]: expected a finite number, got True"),
         ("query.0", None, "query[0]: expected a finite number, got None"),
@@ -66,7 +72,7 @@ def spoiled(path: str, value: Any) -> dict[str, Any]:
         ("values", None, "values: expected a non-empty list of rows"),
         ("values.0", 1, "values[0]: expected a non-empty list of numbers"),
         ("values.1.0", {"x": 1}, "values[1][0]: expected a finite number, got {'x': 1}"),
-        ("name", 8.2, "name: expected text"),
+        ("name", 1.5, "name: expected text"),
     ],
 )
 def test_a_malformed_field_is_named(path: str, value: Any, message: str) -> None:

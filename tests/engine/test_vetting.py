@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from attention_lessons import LESSONS, grade, load_fixture, work
+from attention_lessons import LESSONS, load_fixture, work
 from attention_lessons.engine import (
     Lesson,
     Question,
@@ -78,19 +78,3 @@ def test_the_build_refuses_such_a_lesson_before_it_touches_dist(
     assert site.command("build", []) == 1
     assert "build.py build: A wrong method would be graded right: 8-2, score_3" in \
         capsys.readouterr().err
-
-
-def test_a_number_two_slips_share_names_both() -> None:
-    # D8's key 1 has coordinate 1 and value 1: a score of 1 is either slip.
-    d8 = worked(LESSONS["d8"])
-    score = next(q for q in d8.lesson.questions if q.id == "a_score_1")
-    assert grade(score, 1.0, d8).message == (
-        "Not within 0.02. That is key 1's own coordinate, not its score. Multiply it by the "
-        "query. Or: That is key 1's value. The score uses the key, not the value.")
-
-
-def test_a_masked_keys_weight_names_no_exponential_which_is_its_truth() -> None:
-    masked = worked(LESSONS["8-3"])
-    weight = next(q for q in masked.lesson.questions if q.id == "weight_3")
-    assert all(slip.value != 0.0 for slip in weight.slips(masked))
-    assert grade(weight, 0.0, masked).correct

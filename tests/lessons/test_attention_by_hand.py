@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from attention_lessons import (
     LESSONS,
     Progress,
+    choose_scale,
+    explore_update,
+    explore_view,
+    explore_work,
     fixed_view,
     grade,
     lock_prediction,
@@ -18,20 +26,33 @@ from attention_lessons import (
     truth,
     work,
 )
-from attention_lessons.engine import decimals, exact
+from attention_lessons.engine import Explore, Fixture, decimals, exact, move
+from attention_lessons.engine.explore import explored_fixture
 from attention_lessons.lessons.attention_by_hand import unscaled
 from attention_lessons.progress import check
 from course_work import announced
-from strategies import FIXTURE_TEXT, assert_close, assert_head, numpy_attention
+from explored import assert_printed_head, explored, moves
+from notebooks import code_cells, load, run_cells
+from oracles import LessonOracle, own_fixture, rows
+from strategies import assert_close, assert_head, moved_to, numpy_attention, plane_places
+from wheels import unpack_wheel
 
 LESSON = LESSONS["8-2"]
-FIXTURE = parse_fixture(FIXTURE_TEXT)
+FIXTURE = own_fixture(LESSON)
 L82 = work(LESSON, FIXTURE)
 HEAD = L82.heads[0]
 ORACLE = numpy_attention(FIXTURE.query, FIXTURE.keys, FIXTURE.values)
 VIEW = fixed_view(L82).heads[0]
 RIGHT = {"score_3": "1", "scaled_1": "1.4142", "weight_1": "0.6090", "weight_3": "0.3003",
          "output_1": "1.1740", "output_2": "0.7643"}
+
+
+def oracle(fixture: Fixture) -> LessonOracle:
+    """8.2 by numpy: one head over both coordinates, its output marked on the plane."""
+    head = numpy_attention(fixture.query, fixture.keys, fixture.values)
+    return LessonOracle(weights=(rows(head["weights"]),), outputs=(rows(head["output"]),),
+                        reference=None, marks={"output_single": tuple(head["output"])},
+                        values=np.asarray(fixture.values, dtype=np.float64))
 
 
 def test_the_head_matches_numpy_to_full_precision() -> None:
@@ -165,3 +186,82 @@ def test_a_wrong_reading_may_be_locked_again(reading: str) -> None:
     wrong = lock_reading(check(Progress(), RIGHT, L82), reading, LESSON)
     assert not progress_view(wrong, L82).gate.met
     assert progress_view(lock_reading(wrong, "dimension", LESSON), L82).gate.met
+
+
+def test_points_at_one_place_on_the_plane_share_one_label_that_names_them_all() -> None:
+    explore = move(move(Explore(), FIXTURE, "key_3", 1, 0), FIXTURE, "key_2", -2.5, -2.5)
+    labels = explore_view(LESSON, FIXTURE, explore).plane.labels
+    assert labels["value_1"].text == "value 1 and keys 1 and 3"  # value 1 is at [1, 0] too
+    assert labels["key_1"].text == labels["key_3"].text == ""
+    assert labels["key_2"].text == "key 2"
+
+
+@given(data=st.data())
+def test_explores_readout_says_nothing_beside_the_plane_wherever_the_points_are(
+        data: st.DataObject) -> None:
+    explore = moved_to(FIXTURE, data.draw(plane_places(FIXTURE)))
+    assert explore_view(LESSON, FIXTURE, explore).readout.note == ""
+
+
+def test_the_notebook_prints_the_lessons_numbers() -> None:
+    outputs = run_cells(code_cells(load("8-2.ipynb")), unpack_wheel())
+    printed = "".join(outputs)
+    assert "single head (scale 1/sqrt(2) = 0.7071)" in printed
+    assert "weights                                 0.6090, 0.0730, 0.3003, 0.0177" in printed
+    assert "output, weights against values          1.1740, 0.7643" in printed
+    assert "sum of the weights 1.0000" in printed
+
+
+# Explore's scale experiment: the weights follow the scale, and the wrong readings point to it.
+@pytest.mark.parametrize(("choice", "root"), [("own", 2), ("one", 1), ("four", 4)])
+def test_the_scale_moves_the_weights_as_numpy_says(choice: str, root: int) -> None:
+    worked = explore_work(LESSON, FIXTURE, choose_scale(Explore(), LESSON, choice))
+    scale = 1 / math.sqrt(root)
+    weights = np.exp(np.asarray(FIXTURE.keys) @ np.asarray(FIXTURE.query) * scale)
+    np.testing.assert_allclose(worked.heads[0].weights, weights / weights.sum(), rtol=1e-12)
+    label = explore_view(LESSON, FIXTURE, choose_scale(Explore(), LESSON, choice)).heads[0].steps[1]
+    assert label.label == f"scaled by 1 over the square root of {root}"
+
+
+def test_the_weights_sharpen_as_the_scale_grows() -> None:
+    top = [max(explore_work(LESSON, FIXTURE, choose_scale(Explore(), LESSON, c)).heads[0].weights)
+           for c in ("four", "own", "one")]
+    assert top == sorted(top)
+    assert top[0] < top[2]
+
+
+def test_wrong_readings_point_to_the_scale_experiment() -> None:
+    for reading in ("sum", "constant"):
+        assert "Try it in Explore: set the scale to 1" in LESSON.reading_feedback(
+            reading, explore_work(LESSON, FIXTURE, Explore()))
+
+
+def test_key_1_at_1_0_opens_its_tip_above_the_handle_centred() -> None:
+    update = explore_update(explore_view(LESSON, FIXTURE, move(Explore(), FIXTURE, "query", 3, 3)))
+    assert update.attributes["explore_key_1_handle"] == {"data-tip": "middle above"}  # [1, 0]
+
+
+# Explore, every explored step of the head against numpy.
+def vectors(explore: Explore) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The explored query and keys, and the fixture's values, as numpy arrays."""
+    now = explored_fixture(FIXTURE, explore)
+    return np.array(now.query), np.array(now.keys), np.array(now.values)
+
+
+@given(moves(FIXTURE))
+def test_the_explored_single_head_is_numpys(moved: list[tuple[str, float, float]]) -> None:
+    explore = explored(FIXTURE, moved)
+    q, k, v = vectors(explore)
+    (head,) = explore_view(LESSON, FIXTURE, explore).heads
+    assert_printed_head(head, numpy_attention(q, k, v), 2)
+
+
+def test_the_fixture_loads_as_floats() -> None:
+    fixture = own_fixture(LESSON)
+    assert fixture == Fixture("8.2 attention fixture", {
+        "query": (2.0, -1.0),
+        "keys": ((1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (-1.0, 1.0)),
+        "values": ((1.0, 0.0), (0.0, 2.0), (2.0, 2.0), (-2.0, 1.0)),
+    })
+    assert fixture.dimension == 2
+    assert all(isinstance(x, float) for row in fixture.keys for x in row)

@@ -14,9 +14,9 @@ from attention_lessons import (
     LESSONS,
     Progress,
     attend,
+    explore_view,
     fixed_view,
     grade,
-    load_fixture,
     lock_prediction,
     lock_reading,
     open_hint,
@@ -24,13 +24,16 @@ from attention_lessons import (
     truth,
     work,
 )
-from attention_lessons.engine import decimals
+from attention_lessons.engine import Explore, Fixture, decimals
+from attention_lessons.engine.explore import explored_fixture
 from attention_lessons.lessons.masked_attention import POSITION, masked_head
 from attention_lessons.progress import check
-from strategies import FIXTURES, Array, assert_close, assert_head, fixtures, numpy_attention
+from explored import HALF_LAST_DIGIT, explored, moves, row
+from oracles import LessonOracle, own_fixture, rows
+from strategies import Array, assert_close, assert_head, fixtures, numpy_attention
 
 LESSON = LESSONS["8-3"]
-FIXTURE = load_fixture(LESSON.fixture, FIXTURES)
+FIXTURE = own_fixture(LESSON)
 L83 = work(LESSON, FIXTURE)
 HEAD = L83.heads[0]
 VIEW = fixed_view(L83).heads[0]
@@ -50,6 +53,18 @@ def numpy_masked(query: Any, keys: Any, values: Any, position: int,
     weights = weights / weights.sum()
     return {"scaled": scaled, "masked": masked, "exps": exps, "weights": weights,
             "output": weights @ v}
+
+
+def oracle(fixture: Fixture) -> LessonOracle:
+    """8.3 by numpy: the query at POSITION sees only the keys up to it, and 8.2's unmasked head
+    is set beside it; the plane marks both outputs."""
+    head = numpy_masked(fixture.query, fixture.keys, fixture.values, POSITION)
+    unmasked = numpy_attention(fixture.query, fixture.keys, fixture.values)["output"]
+    return LessonOracle(weights=(rows(head["weights"]),), outputs=(rows(head["output"]),),
+                        reference=unmasked,
+                        marks={"output_masked": tuple(head["output"]),
+                               "reference": tuple(unmasked)},
+                        values=np.asarray(fixture.values, dtype=np.float64))
 
 
 ORACLE = numpy_masked(FIXTURE.query, FIXTURE.keys, FIXTURE.values, POSITION)
@@ -207,3 +222,42 @@ def test_a_mask_that_hides_nothing_is_the_plain_head(
 
 def assert_allclose_weights(actual: Any, desired: Any) -> None:
     np.testing.assert_allclose(np.asarray(actual), np.asarray(desired), rtol=1e-9, atol=1e-12)
+
+
+def test_a_masked_key_draws_no_line_on_the_plane_and_the_readout_says_it_gets_nothing() -> None:
+    view = explore_view(LESSON, FIXTURE, Explore())
+    widths = [line.width for line in view.plane.lines]
+    assert widths[2:] == [0.0, 0.0]
+    assert all(w > 0 for w in widths[:2])
+    (weights,) = oracle(FIXTURE).weights
+    assert view.readout.weights == (tuple(f"{w:.4f}" for w in weights.ravel()),)
+    assert view.readout.weights[0][2:] == ("0.0000", "0.0000")
+    assert view.readout.note == ("Keys 3 and 4 come after the query: the mask gives them weight "
+                                 "0, wherever they are.")
+
+
+# Explore: the explored masked head against numpy.
+def vectors(explore: Explore) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The explored query and keys, and the fixture's values, as numpy arrays."""
+    now = explored_fixture(FIXTURE, explore)
+    return np.array(now.query), np.array(now.keys), np.array(now.values)
+
+
+@given(moves(FIXTURE))
+def test_the_explored_masked_head_weighs_only_the_first_two_keys(
+        moved: list[tuple[str, float, float]]) -> None:
+    explore = explored(FIXTURE, moved)
+    q, k, v = vectors(explore)
+    (head,) = explore_view(LESSON, FIXTURE, explore).heads
+    seen = numpy_attention(q, k[:2], v[:2])
+    weights = np.concatenate([seen["weights"], [0.0, 0.0]])
+    np.testing.assert_allclose(row(head, "weights"), weights, atol=HALF_LAST_DIGIT)
+    np.testing.assert_allclose(row(head, "output, weights against values"), seen["output"],
+                               atol=HALF_LAST_DIGIT)
+
+
+def test_a_masked_keys_weight_names_no_exponential_which_is_its_truth() -> None:
+    masked = L83
+    weight = next(q for q in masked.lesson.questions if q.id == "weight_3")
+    assert all(slip.value != 0.0 for slip in weight.slips(masked))
+    assert grade(weight, 0.0, masked).correct

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from attention_lessons import Explore, Progress, explored_only, move, parse_fixture
+from attention_lessons import Explore, Progress, explored_only, move
 from attention_lessons.engine import go_to_preset
 from attention_lessons.progress import VERSION, from_json, merge, reset, set_explore, to_json
-from strategies import D8, FIXTURE_TEXT, record
+from strategies import D8, record
 
-FIXTURE = parse_fixture(FIXTURE_TEXT)
+FIXTURE = D8.fixture
 LESSON = D8.lesson
 
 

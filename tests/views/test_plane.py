@@ -9,8 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from attention_lessons import LESSONS, parse_fixture
-from attention_lessons.engine import EDGE, Explore, go_to_preset, move, points
+from attention_lessons import LESSONS
+from attention_lessons.engine import (
+    EDGE,
+    Explore,
+    Fixture,
+    Lesson,
+    go_to_preset,
+    point_ids,
+)
+from attention_lessons.engine.explore import explored_fixture
 from attention_lessons.views import (
     SIZE,
     THINNEST,
@@ -18,25 +26,14 @@ from attention_lessons.views import (
     edge_boxes,
     explore_view,
     line_width,
-    pattern,
     place_labels,
     together,
 )
 from attention_lessons.views.labels import _LAST
-from strategies import FIXTURE_TEXT, numpy_lesson, numpy_marks
+from oracles import LessonOracle, by_numpy, own_fixture
+from strategies import moved_to, plane_places
 
-FIXTURE = parse_fixture(FIXTURE_TEXT)
-VALUES = np.array(FIXTURE.values)
-POINTS = ("query", "key_1", "key_2", "key_3", "key_4")
-on_plane = st.integers(-30, 30).map(lambda n: n / 10)
-places = st.lists(st.tuples(on_plane, on_plane), min_size=5, max_size=5)
-
-
-def at(places: list[tuple[float, float]]) -> Explore:
-    explore = Explore()
-    for point, (x, y) in zip(POINTS, places, strict=True):
-        explore = move(explore, FIXTURE, point, x, y)
-    return explore
+EVERY = pytest.mark.parametrize("lesson", list(LESSONS.values()), ids=list(LESSONS))
 
 
 def svg(x: float, y: float) -> tuple[float, float]:
@@ -45,24 +42,25 @@ def svg(x: float, y: float) -> tuple[float, float]:
             float(np.interp(y, [-EDGE, EDGE], [SIZE, 0])))
 
 
-def oracle(slug: str, explore: Explore) -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray]:
-    """Each head's weights and output, and the reference head's output, by numpy."""
-    now = points(FIXTURE, explore)
-    return numpy_lesson(slug, now["query"], [now[p] for p in POINTS[1:]], VALUES)
+def oracle(lesson: Lesson, fixture: Fixture, explore: Explore) -> LessonOracle:
+    """The lesson's heads on the explored points, by the lesson's own numpy oracle."""
+    return by_numpy(lesson, explored_fixture(fixture, explore))
 
 
-@pytest.mark.parametrize("slug", list(LESSONS))
-@given(places=places)
+@EVERY
+@given(data=st.data())
 def test_each_heads_lines_are_as_wide_as_numpys_weights_and_run_from_the_query_to_its_keys(
-        slug: str, places: list[tuple[float, float]]) -> None:
-    lesson, explore = LESSONS[slug], at(places)
-    plane = explore_view(lesson, FIXTURE, explore).plane
-    weights, _, _ = oracle(slug, explore)
+        lesson: Lesson, data: st.DataObject) -> None:
+    fixture = own_fixture(lesson)
+    places = data.draw(plane_places(fixture))
+    explore = moved_to(fixture, places)
+    plane = explore_view(lesson, fixture, explore).plane
+    weights = oracle(lesson, fixture, explore).weights
     lines = {line.id: line for line in plane.lines}
-    assert len(lines) == len(lesson.heads) * 4
+    assert len(lines) == len(lesson.heads) * (len(point_ids(fixture)) - 1)
     for spec, head_weights in zip(lesson.heads, weights, strict=True):
         ends = []
-        for k, w in enumerate(head_weights, 1):
+        for k, w in enumerate(head_weights.ravel(), 1):
             line = lines[f"weight_{spec.id}_{k}"]
             expected = 0.0 if w == 0 else max(THINNEST, w * WIDEST)
             assert line.width == pytest.approx(expected, abs=0.006)
@@ -73,72 +71,51 @@ def test_each_heads_lines_are_as_wide_as_numpys_weights_and_run_from_the_query_t
                 assert (x2, y2) == pytest.approx(svg(kx, ky), abs=0.006)
 
 
-def test_a_masked_key_draws_no_line_and_the_readout_says_it_gets_nothing() -> None:
-    view = explore_view(LESSONS["8-3"], FIXTURE, Explore())
-    widths = [line.width for line in view.plane.lines]
-    assert widths[2:] == [0.0, 0.0]
-    assert all(w > 0 for w in widths[:2])
-    (weights,), _, _ = oracle("8-3", Explore())
-    assert view.readout.weights == (tuple(f"{w:.4f}" for w in weights),)
-    assert view.readout.weights[0][2:] == ("0.0000", "0.0000")
-    assert view.readout.note == ("Keys 3 and 4 come after the query: the mask gives them weight "
-                                 "0, wherever they are.")
-
-
-def test_two_heads_are_told_apart_by_pattern_and_lie_side_by_side() -> None:
-    view = explore_view(LESSONS["d8"], FIXTURE, Explore())
-    assert [pattern(h)[0] for h in range(2)] == ["solid", "dashed"]
-    assert pattern(0)[1] == ""
-    assert pattern(1)[1]  # a dashed line has its dasharray
-    a, b = (next(x for x in view.plane.lines if x.id == f"weight_{h}_1") for h in "ab")
-    assert np.hypot(a.x1 - b.x1, a.y1 - b.y1) == pytest.approx(4.0, abs=0.02)  # APART, rounded
-
-
-@pytest.mark.parametrize("slug", list(LESSONS))
-@given(places=places)
+@EVERY
+@given(data=st.data())
 def test_the_values_and_outputs_sit_where_numpy_puts_them(
-        slug: str, places: list[tuple[float, float]]) -> None:
-    lesson, explore = LESSONS[slug], at(places)
-    plane = explore_view(lesson, FIXTURE, explore).plane
-    _, outputs, single = oracle(slug, explore)
+        lesson: Lesson, data: st.DataObject) -> None:
+    fixture = own_fixture(lesson)
+    explore = moved_to(fixture, data.draw(plane_places(fixture)))
+    plane = explore_view(lesson, fixture, explore).plane
+    found = oracle(lesson, fixture, explore)
+    values = found.values
     spots = {s.id: (s.cx, s.cy) for s in plane.spots}
-    for k, v in enumerate(VALUES, 1):
+    for k, v in enumerate(values, 1):
         assert spots[f"value_{k}"] == pytest.approx(svg(*v))
-    expected = {f"mark_{mark}": xy for mark, xy in numpy_marks(slug, outputs, single).items()}
-    assert set(spots) == {f"value_{k}" for k in range(1, 5)} | set(expected)
+    expected = {f"mark_{mark}": xy for mark, xy in found.marks.items()}
+    assert set(spots) == {f"value_{k}" for k in range(1, len(values) + 1)} | set(expected)
     for spot, (x, y) in expected.items():
         assert spots[spot] == pytest.approx(svg(x, y), abs=1e-9)
     for spot in expected:  # an output is the values weighted: inside the values' box
         x, y = spots[spot]
-        assert svg(VALUES[:, 0].min(), 0)[0] - 1e-9 <= x <= svg(VALUES[:, 0].max(), 0)[0] + 1e-9
+        assert svg(values[:, 0].min(), 0)[0] - 1e-9 <= x <= svg(values[:, 0].max(), 0)[0] + 1e-9
 
 
-@pytest.mark.parametrize("slug", list(LESSONS))
-@given(places=places)
+@EVERY
+@given(data=st.data())
 def test_the_readout_prints_numpys_weights_outputs_and_comparison(
-        slug: str, places: list[tuple[float, float]]) -> None:
-    lesson, explore = LESSONS[slug], at(places)
-    view = explore_view(lesson, FIXTURE, explore)
-    weights, outputs, single = oracle(slug, explore)
+        lesson: Lesson, data: st.DataObject) -> None:
+    fixture = own_fixture(lesson)
+    explore = moved_to(fixture, data.draw(plane_places(fixture)))
+    view = explore_view(lesson, fixture, explore)
+    found = oracle(lesson, fixture, explore)
     assert view.readout.heads == tuple(spec.id for spec in lesson.heads)
-    for printed, w in zip(view.readout.weights, weights, strict=True):
-        np.testing.assert_allclose([float(x) for x in printed], w, atol=0.5e-4 + 1e-12)
-    for output, o in zip(view.readout.outputs, outputs, strict=True):
-        np.testing.assert_allclose([float(x) for x in output.split(", ")], o,
+    for printed, w in zip(view.readout.weights, found.weights, strict=True):
+        np.testing.assert_allclose([float(x) for x in printed], w.ravel(), atol=0.5e-4 + 1e-12)
+    for output, o in zip(view.readout.outputs, found.outputs, strict=True):
+        np.testing.assert_allclose([float(x) for x in output.split(", ")], o.ravel(),
                                    atol=0.5e-4 + 1e-12)
-    if slug == "d8":
+    if found.gaps is not None:
         gaps = view.readout.note.rpartition(": ")[2].rstrip(".").split(", ")
-        np.testing.assert_allclose([float(g) for g in gaps],
-                                   np.concatenate(outputs) - single, atol=0.5e-4 + 1e-12)
-    elif slug == "8-2":
-        assert view.readout.note == ""
+        np.testing.assert_allclose([float(g) for g in gaps], found.gaps, atol=0.5e-4 + 1e-12)
 
 
-def assert_labels_apart(slug: str, explore: Explore) -> None:
+def assert_labels_apart(lesson: Lesson, fixture: Fixture, explore: Explore) -> None:
     """Every label inside the plane and clear of every other and of the edge's numbers, and
     every point, value and mark named once."""
-    lesson = LESSONS[slug]
-    plane = explore_view(lesson, FIXTURE, explore).plane
+    slug = lesson.slug
+    plane = explore_view(lesson, fixture, explore).plane
     shown = [label for label in plane.labels.values() if label.text]
     boxes = [label.box for label in shown] + edge_boxes(plane.edge, plane.origin)
     for n, box in enumerate(boxes):
@@ -149,26 +126,24 @@ def assert_labels_apart(slug: str, explore: Explore) -> None:
         assert label.text or [x for x in shown if (x.x, x.y) == (label.x, label.y)]
 
 
-RANDOM = np.random.default_rng(32).integers(-30, 31, size=(200, 5, 2)) / 10
+def random_places(fixture: Fixture, n: int = 200) -> np.ndarray:
+    """n places on the plane, in tenths, for each of the fixture's points: the same every run."""
+    size = (n, len(point_ids(fixture)), 2)
+    return np.random.default_rng(32).integers(-30, 31, size=size) / 10
 
 
-@pytest.mark.parametrize("slug", list(LESSONS))
+@EVERY
 def test_labels_stay_inside_the_plane_and_apart_at_the_fixture_every_preset_and_at_random(
-        slug: str) -> None:
-    lesson = LESSONS[slug]
-    assert_labels_apart(slug, Explore())
+        lesson: Lesson) -> None:
+    fixture = own_fixture(lesson)
+    assert_labels_apart(lesson, fixture, Explore())
     for preset in lesson.presets():
-        assert_labels_apart(slug, go_to_preset(lesson, FIXTURE, preset.id))
-    for places in RANDOM:
-        assert_labels_apart(slug, at([(float(x), float(y)) for x, y in places]))
+        assert_labels_apart(lesson, fixture, go_to_preset(lesson, fixture, preset.id))
+    for places in random_places(fixture):
+        assert_labels_apart(lesson, fixture, moved_to(fixture, places))
 
 
-def test_points_at_one_place_share_one_label_that_names_them_all() -> None:
-    explore = move(move(Explore(), FIXTURE, "key_3", 1, 0), FIXTURE, "key_2", -2.5, -2.5)
-    labels = explore_view(LESSONS["8-2"], FIXTURE, explore).plane.labels
-    assert labels["value_1"].text == "value 1 and keys 1 and 3"  # value 1 is at [1, 0] too
-    assert labels["key_1"].text == labels["key_3"].text == ""
-    assert labels["key_2"].text == "key 2"
+def test_points_at_one_place_are_named_together() -> None:
     assert together(["key 1", "key 3"]) == "keys 1 and 3"
     assert together(["query", "key 2", "key 4"]) == "query and keys 2 and 4"
     assert together(["column 1", "column 2"]) == "columns 1 and 2"
@@ -180,18 +155,22 @@ def test_a_line_for_no_weight_is_not_drawn_and_any_weight_is_seen() -> None:
     assert line_width(1.0) == WIDEST
 
 
-def test_labels_kept_from_the_last_placement_are_where_placing_all_anew_puts_them() -> None:
+@EVERY
+def test_labels_kept_from_the_last_placement_are_where_placing_all_anew_puts_them(
+        lesson: Lesson) -> None:
     """A drag frame keeps the labels of the points ahead of the one it moves; the result is the
     same as placing every label anew."""
+    fixture = own_fixture(lesson)
     before: list[tuple[str, float, float]] = []
-    for places in RANDOM[:60]:
-        plane = explore_view(LESSONS["d8"], FIXTURE, at([(float(x), float(y))
-                                                         for x, y in places])).plane
-        points = [(n.name, n.cx, n.cy) for n in plane.spots[:4]]
+    for places in random_places(fixture, 60):
+        plane = explore_view(lesson, fixture, moved_to(fixture, places)).plane
+        values = sum(s.id.startswith("value_") for s in plane.spots)
+        points = [(n.name, n.cx, n.cy) for n in plane.spots[:values]]
         points += [(n.name, n.cx, n.cy) for n in (*plane.points[1:], plane.points[0])]
-        points += [(n.name, n.cx, n.cy) for n in plane.spots[4:]]
+        points += [(n.name, n.cx, n.cy) for n in plane.spots[values:]]
         edges = edge_boxes(plane.edge, plane.origin)
-        moved = [*points[:6], *before[6:]]  # the same values and first keys, the rest elsewhere
+        # The same values and first two keys, the rest elsewhere.
+        moved = [*points[:values + 2], *before[values + 2:]]
         place_labels(moved, SIZE, edges)
         kept = place_labels(points, SIZE, edges)
         _LAST.clear()

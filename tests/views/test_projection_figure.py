@@ -1,4 +1,5 @@
-"""The output projection's figure: its arrows are numpy's vectors, on a plane that holds them."""
+"""The output projection's figure: its arrows are numpy's vectors, on a plane that holds them, for
+every lesson with an output projection, on its own fixture and by its own oracle."""
 
 from __future__ import annotations
 
@@ -8,25 +9,32 @@ import numpy as np
 import pytest
 
 from attention_lessons import LESSONS, Progress, projection_figure, set_projection, work
+from attention_lessons.engine import Lesson, Worked
 from attention_lessons.views import EDGE_AT, FIGURE_SIZE, place_labels, text_box
-from strategies import D8, FIXTURE_TEXT, numpy_heads
+from oracles import by_numpy, own_fixture
 
-CONCATENATED = np.concatenate([h["output"] for h in numpy_heads(
-    D8.fixture.query, D8.fixture.keys, D8.fixture.values, [0, 1, 2])])
+PROJECTED = [lesson for lesson in LESSONS.values() if lesson.projection is not None]
+EACH = pytest.mark.parametrize("lesson", PROJECTED, ids=[lesson.slug for lesson in PROJECTED])
 
 
+def worked(lesson: Lesson) -> Worked:
+    return work(lesson, own_fixture(lesson))
+
+
+@EACH
 @pytest.mark.parametrize("matrix", [((1, 0), (0, 1)), ((0, 1), (1, 0)), ((3, -1.5), (0.5, 2)),
                                     ((-60, 0), (0, 1))])
 def test_each_arrow_points_where_numpy_puts_its_vector(
-        matrix: tuple[tuple[float, ...], ...]) -> None:
+        lesson: Lesson, matrix: tuple[tuple[float, ...], ...]) -> None:
     progress = Progress()
     for r, row in enumerate(matrix):
         for c, value in enumerate(row):
             progress = set_projection(progress, r, c, float(value))
-    figure = projection_figure(progress, D8)
+    figure = projection_figure(progress, worked(lesson))
     assert figure is not None
     m = np.array(matrix, dtype=float)
-    oracle = {"concatenated": CONCATENATED, "projected": m @ CONCATENATED,
+    concatenated = np.concatenate([o.ravel() for o in by_numpy(lesson).outputs])
+    oracle = {"concatenated": concatenated, "projected": m @ concatenated,
               "column_1": m[:, 0], "column_2": m[:, 1]}
     edge = float(figure.edge)
     assert edge >= max(np.abs(v).max() for v in oracle.values())
@@ -37,10 +45,10 @@ def test_each_arrow_points_where_numpy_puts_its_vector(
         assert f"{arrow.label} at {x:.4f}, {y:.4f}".replace("-0.0000", "0.0000") in figure.text
 
 
-def test_only_a_lesson_with_a_projection_has_the_figure() -> None:
-    from attention_lessons import parse_fixture  # noqa: PLC0415
-
-    assert projection_figure(Progress(), work(LESSONS["8-2"], parse_fixture(FIXTURE_TEXT))) is None
+@pytest.mark.parametrize("lesson", list(LESSONS.values()), ids=list(LESSONS))
+def test_only_a_lesson_with_a_projection_has_the_figure(lesson: Lesson) -> None:
+    figure = projection_figure(Progress(), worked(lesson))
+    assert (figure is None) == (lesson.projection is None)
 
 
 def matrix_progress(matrix: Sequence[Sequence[float]]) -> Progress:
@@ -54,10 +62,11 @@ def matrix_progress(matrix: Sequence[Sequence[float]]) -> Progress:
 RANDOM = np.random.default_rng(32).integers(-30, 31, size=(200, 2, 2)) / 10  # the sliders' grid
 
 
+@EACH
 @pytest.mark.parametrize("matrix", [((1, 0), (0, 1)), *RANDOM.tolist()])
 def test_the_labels_stay_inside_the_figure_and_apart_at_any_matrix(
-        matrix: Sequence[Sequence[float]]) -> None:
-    figure = projection_figure(matrix_progress(matrix), D8)
+        lesson: Lesson, matrix: Sequence[Sequence[float]]) -> None:
+    figure = projection_figure(matrix_progress(matrix), worked(lesson))
     assert figure is not None
     boxes = [a.shown.box for a in figure.arrows if a.shown.text]
     boxes.append(text_box(figure.edge, *EDGE_AT, "end"))
@@ -69,8 +78,10 @@ def test_the_labels_stay_inside_the_figure_and_apart_at_any_matrix(
                                     and (a.shown.x, a.shown.y) == (arrow.shown.x, arrow.shown.y)]
 
 
-def test_arrows_that_meet_share_one_label() -> None:
-    figure = projection_figure(matrix_progress(((1, 1), (0, 0))), D8)  # both columns at [1, 0]
+@EACH
+def test_arrows_that_meet_share_one_label(lesson: Lesson) -> None:
+    # Both columns at [1, 0].
+    figure = projection_figure(matrix_progress(((1, 1), (0, 0))), worked(lesson))
     assert figure is not None
     shown = {a.id: a.shown.text for a in figure.arrows}
     assert shown["column_1"] == "columns 1 and 2"

@@ -1,5 +1,6 @@
-"""Explore: a learner moves the query and the keys by keyboard, pointer, touch and typing, and
-every explored number is what numpy computes from the coordinates the page reports."""
+"""D8's Explore, as a learner works it: keys, a drag and a touch move the points, its presets and
+experiments do what they say, and every explored number of both heads, the single head and their
+differences is what numpy computes from the coordinates the page reports."""
 
 from __future__ import annotations
 
@@ -7,75 +8,34 @@ import re
 
 import numpy as np
 import pytest
-from playwright.sync_api import FloatRect, Locator, Page, expect
+from playwright.sync_api import FloatRect, Page, expect
 
-from learner import L82, PLANS, gate, lock_prediction, open_page
+from attention_lessons import LESSONS
+from explore_page import (
+    HALF_LAST_DIGIT,
+    MINUS,
+    SEARCH_MS,
+    assert_head,
+    drag_to,
+    field,
+    fixture_unchanged,
+    head_oracle,
+    inside,
+    open_explore,
+    printed_row,
+    reported,
+    slider,
+)
+from oracles import own_fixture
 
-POINTS = ("query", "key 1", "key 2", "key 3", "key 4")
-NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-HALF_LAST_DIGIT = 0.5e-4 + 1e-9
-MINUS = "\N{MINUS SIGN}"
-
-
-def field(page: Page, point: str, axis: int) -> Locator:
-    return page.get_by_label(f"{point.capitalize()}, coordinate {axis}", exact=True)
-
-
-def slider(page: Page, point: str) -> Locator:
-    return page.get_by_role("slider", name=f"Move the {point}", exact=True)
-
-
-def reported(page: Page) -> tuple[np.ndarray, np.ndarray]:
-    """The query and the keys where the page says they are, to each point's slider."""
-    at = []
-    for point in POINTS:
-        said = slider(page, point).get_attribute("aria-valuetext") or ""
-        found = re.fullmatch(rf"{point} at (\S+), (\S+)", said)
-        assert found, said
-        at.append([float(x.replace(MINUS, "-")) for x in found.groups()])
-    return np.array(at[0]), np.array(at[1:])
-
-
-def printed_row(page: Page, head: str, step: str) -> list[float]:
-    """A row of a head's explored steps, once the heads' panels are drawn (they are drawn after
-    the move's frame, and are busy until then)."""
-    expect(page.locator("#explore_heads")).not_to_have_attribute("aria-busy", "true")
-    table = page.get_by_role(
-        "table", name=f"The explored steps of {head}: scores, exponentials and weights")
-    cell = table.get_by_role("row").filter(
-        has=page.get_by_role("rowheader", name=step, exact=True)).get_by_role("cell")
-    return [float(x) for x in NUMBER.findall(cell.inner_text())]
-
-
-def head_oracle(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> dict[str, np.ndarray]:
-    """One head the textbook way: scores, scaled, exponentials, their sum, weights, output."""
-    scores = k @ q
-    scaled = scores / np.sqrt(q.shape[0])
-    exps = np.exp(scaled)
-    weights = exps / exps.sum()
-    return {"scores": scores, "scaled": scaled, "exps": exps, "total": np.array([exps.sum()]),
-            "weights": weights, "output": np.atleast_1d(weights @ v)}
-
-
-def assert_head(page: Page, head: str, oracle: dict[str, np.ndarray], d: int) -> None:
-    rows = {"scores, query times key": "scores",
-            f"scaled by 1 over the square root of {d}": "scaled",
-            "exponentials": "exps", "their sum": "total", "weights": "weights",
-            "output, weights against values": "output"}
-    for step, name in rows.items():
-        np.testing.assert_allclose(printed_row(page, head, step), oracle[name], rtol=1e-4,
-                                   atol=HALF_LAST_DIGIT, err_msg=f"{head}: {step}")
-
-
-VALUES = np.array([[1, 0], [0, 2], [2, 2], [-2, 1]], dtype=float)
-# A preset's search is Python's work, run a slice at a time: about a second here at normal CPU,
-# several times that at 4x or on a loaded machine (its speed is the timed test's to measure).
-SEARCH_MS = 30_000
+LESSON = LESSONS["d8"]
+FIXTURE = own_fixture(LESSON)
+VALUES = np.array(FIXTURE.values, dtype=float)
 
 
 def assert_d8_readout(page: Page) -> None:
     """D8's explored heads, single head and differences against numpy, from the page's points."""
-    q, k = reported(page)
+    q, k = reported(page, FIXTURE)
     a = head_oracle(q[:1], k[:, :1], VALUES[:, :1])
     b = head_oracle(q[1:], k[:, 1:], VALUES[:, 1:])
     single = head_oracle(q, k, VALUES)
@@ -96,50 +56,6 @@ def scaled_head_output(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> np.ndarra
     """A head at the single head's scale, 1/sqrt(2), whatever its own dimension."""
     weights = np.exp(k @ q / np.sqrt(2))
     return np.asarray(weights / weights.sum() @ v)
-
-
-def assert_82_readout(page: Page) -> None:
-    q, k = reported(page)
-    assert_head(page, "the head", head_oracle(q, k, VALUES), 2)
-
-
-def open_explore(page: Page, url: str, prediction: str) -> None:
-    open_page(page, url)
-    expect(page.get_by_role("heading", name=re.compile("Move the vectors yourself"))).to_be_hidden()
-    lock_prediction(page, prediction)
-    expect(page.get_by_role("heading", name="Explore · Move the vectors yourself")).to_be_visible()
-
-
-def fixture_unchanged(page: Page, slug: str) -> None:
-    """Sections 03 to 05 still show the fixture: each head's summary, and the gate untouched."""
-    plan = next(p for p in PLANS if p.slug == slug)
-    for title, ending in plan.heads.items():
-        panel = page.get_by_role("article", name=title, exact=True)
-        expect(panel.get_by_text(re.compile(re.escape(ending) + "$"))).to_be_visible()
-    expect(gate(page)).to_contain_text("0 of 6 numbers within tolerance, 5 needed.")
-    expect(page.get_by_text("You have run it 0 times.")).to_be_visible()
-
-
-def drag_to(page: Page, point: str, across: float, down: float) -> None:
-    """Drag a point's handle with the mouse to a place on the plane, given as fractions."""
-    handle = page.get_by_role("group", name=point, exact=True)
-    page.locator("#explore_plane").scroll_into_view_if_needed()
-    box = handle.bounding_box()
-    plane = page.locator("#explore_plane").bounding_box()
-    assert box is not None
-    assert plane is not None
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(plane["x"] + across * plane["width"], plane["y"] + down * plane["height"],
-                    steps=12)
-    page.mouse.up()
-
-
-def inside(box: FloatRect | None, frame: FloatRect | None) -> bool:
-    assert box is not None
-    assert frame is not None
-    return (frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
-            and frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"])
 
 
 def the_keyboard_moves_the_query_and_a_key_and_every_head_follows(page: Page) -> None:
@@ -193,7 +109,7 @@ def d8s_tie_preset_ties_two_keys_in_head_a(page: Page) -> None:
     expect(tie).to_have_attribute("aria-pressed", "true", timeout=SEARCH_MS)
     expect(page.locator("#announcer")).to_have_text(
         re.compile(r"^Two keys tie for head A's largest weight\. "))
-    q, k = reported(page)
+    q, k = reported(page, FIXTURE)
     weights = head_oracle(q[:1], k[:, :1], VALUES[:, :1])["weights"]
     first, second, third = np.sort(weights)[::-1][:3]
     assert first - second < 1e-9 < second - third
@@ -252,7 +168,7 @@ def the_experiments_answer_the_wrong_readings(page: Page) -> None:
     page.get_by_label("Give every head the single head's scale, 1/sqrt(2)").check()
     head_a = page.get_by_role("article", name="head A, explored")
     expect(head_a.get_by_text("scale 1 / sqrt(2) = 0.7071")).to_be_visible()
-    q, k = reported(page)
+    q, k = reported(page, FIXTURE)
     scaled = {"scores": k[:, 0] * q[0]}
     scaled["scaled"] = scaled["scores"] / np.sqrt(2)
     printed = printed_row(page, "head A", "scaled by 1 over the square root of 2")
@@ -298,57 +214,6 @@ def test_at_320_px_a_touch_drag_moves_the_query_and_a_focused_points_tip_stays_o
     open_explore(page, d8_url, "The same two numbers.")
     a_touch_drag_moves_the_query(page)
     a_focused_points_tip_and_every_label_stay_on_the_page(page)
-    assert console_errors == []
-
-
-def typed_coordinates_move_a_point_and_bad_ones_get_the_parsers_message(page: Page) -> None:
-    field(page, "key 2", 1).fill("0,5")
-    expect(slider(page, "key 2")).to_have_attribute("aria-valuetext", "key 2 at 0.5, 1.0")
-    assert_82_readout(page)
-    field(page, "key 2", 2).fill("abc")
-    expect(page.get_by_text("“abc” is not a number.")).to_be_visible()
-    expect(slider(page, "key 2")).to_have_attribute("aria-valuetext", "key 2 at 0.5, 1.0")
-    field(page, "key 2", 2).fill("7/2")
-    expect(page.get_by_text("Each coordinate runs from -3 to 3 on this plane.")).to_be_visible()
-    field(page, "query", 1).fill("−1.25")
-    expect(slider(page, "query")).to_have_attribute("aria-valuetext",
-                                                   f"query at {MINUS}1.25, {MINUS}1.0")
-    assert_82_readout(page)
-
-
-def l82s_presets_and_scales_do_what_they_say(page: Page) -> None:
-    page.get_by_role("button", name="A single key takes almost all of the weight.").click()
-    expect(page.get_by_role("button", name="Back to the fixture")).to_be_enabled()
-    q, k = reported(page)
-    assert head_oracle(q, k, VALUES)["weights"].max() > 0.95
-    assert_82_readout(page)
-    even = "Every key the query may see gets about the same weight."
-    page.get_by_role("button", name=even).click()
-    expect(slider(page, "query")).to_have_attribute("aria-valuetext", "query at 0.0, 0.0")
-    q, k = reported(page)
-    weights = head_oracle(q, k, VALUES)["weights"]
-    assert weights.max() - weights.min() <= 0.05
-    page.get_by_role("button", name="Back to the fixture").click()
-    for choice, root in (("1/sqrt(4)", 4), ("1", 1)):
-        page.get_by_label(choice, exact=True).check()
-        q, k = reported(page)
-        scaled = k @ q / np.sqrt(root)
-        shown = printed_row(page, "the head", f"scaled by 1 over the square root of {root}")
-        np.testing.assert_allclose(shown, scaled, atol=HALF_LAST_DIGIT)
-        weights = np.exp(scaled) / np.exp(scaled).sum()
-        np.testing.assert_allclose(printed_row(page, "the head", "weights"), weights,
-                                   atol=HALF_LAST_DIGIT)
-    fixture_unchanged(page, "8-2")
-
-
-def test_typed_coordinates_move_a_point_and_82s_presets_and_scales_do_what_they_say(
-        page: Page, site_url: str, console_errors: list[str]) -> None:
-    """One start of 8.2's Explore for two checks in turn, each of which began with the same
-    visit: Back to the fixture puts the typed points back before the presets."""
-    open_explore(page, f"{site_url}8-2/", L82.wrong_prediction)
-    typed_coordinates_move_a_point_and_bad_ones_get_the_parsers_message(page)
-    page.get_by_role("button", name="Back to the fixture").click()
-    l82s_presets_and_scales_do_what_they_say(page)
     assert console_errors == []
 
 

@@ -1,0 +1,1 @@
+"""Each lesson's own tests, named as its module is, with its numpy oracle."""
