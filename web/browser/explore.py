@@ -225,7 +225,10 @@ def on_point_typed(event: Any) -> None:
     explored(explore, skip=field.id)
 
 
-SLICE = 0.008  # seconds of a preset's search between two chances for the page to draw
+# Seconds of a preset's search between two chances for the page to draw. With the CPU slowed
+# 4x, 8 ms slices (with the status line each writes) left a click's frame waiting behind them:
+# its slowest click passed INP's 200 ms in 2 runs of 3; at 4 ms, in none of 5.
+SLICE = 0.004
 AHEAD = 0.004  # seconds of searching ahead, while the learner is in Explore, every AHEAD_EVERY
 AHEAD_EVERY = 30  # milliseconds
 
