@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from attention_lessons.engine import Explore, Fixture, move, point_ids
+from attention_lessons.engine import Explore, Fixture, explored_fixture, move, point_ids
 from strategies import on_plane
 
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
@@ -29,6 +29,23 @@ def explored(fixture: Fixture, moved: Moves) -> Explore:
     for point, x, y in moved:
         explore = move(explore, fixture, point, x, y)
     return explore
+
+
+def vectors(fixture: Fixture, explore: Explore) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The explored query and keys, and the fixture's values, as numpy arrays."""
+    now = explored_fixture(fixture, explore)
+    return np.array(now.query), np.array(now.keys), np.array(now.values)
+
+
+class Ticks:
+    """A clock that moves on by one each time it is read: a slice of `n` seconds tries n places."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
 
 
 def printed(text: str) -> list[float]:

@@ -17,6 +17,7 @@ from attention_lessons.engine import (
 )
 from attention_lessons.engine.explore import explored_fixture
 from attention_lessons.views import preset_searching
+from explored import Ticks
 from oracles import by_numpy, own_fixture
 
 EVERY = pytest.mark.parametrize("lesson", list(LESSONS.values()), ids=list(LESSONS))
@@ -62,17 +63,6 @@ def test_tie_has_two_keys_share_the_largest_weight(lesson: Lesson) -> None:
 def test_a_preset_the_lesson_does_not_name_is_refused(lesson: Lesson) -> None:
     with pytest.raises(StateError, match="no preset called"):
         go_to_preset(lesson, own_fixture(lesson), "nowhere")
-
-
-class Ticks:
-    """A clock that moves on by one each time it is read: a slice of `n` seconds tries n places."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
 
 
 @EVERY

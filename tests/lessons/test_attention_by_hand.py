@@ -27,11 +27,10 @@ from attention_lessons import (
     work,
 )
 from attention_lessons.engine import Explore, Fixture, decimals, exact, move
-from attention_lessons.engine.explore import explored_fixture
 from attention_lessons.lessons.attention_by_hand import unscaled
 from attention_lessons.progress import check
 from course_work import announced
-from explored import assert_printed_head, explored, moves
+from explored import assert_printed_head, explored, moves, vectors
 from notebooks import code_cells, load, run_cells
 from oracles import LessonOracle, own_fixture, rows
 from strategies import assert_close, assert_head, moved_to, numpy_attention, plane_places
@@ -242,16 +241,10 @@ def test_key_1_at_1_0_opens_its_tip_above_the_handle_centred() -> None:
 
 
 # Explore, every explored step of the head against numpy.
-def vectors(explore: Explore) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The explored query and keys, and the fixture's values, as numpy arrays."""
-    now = explored_fixture(FIXTURE, explore)
-    return np.array(now.query), np.array(now.keys), np.array(now.values)
-
-
 @given(moves(FIXTURE))
 def test_the_explored_single_head_is_numpys(moved: list[tuple[str, float, float]]) -> None:
     explore = explored(FIXTURE, moved)
-    q, k, v = vectors(explore)
+    q, k, v = vectors(FIXTURE, explore)
     (head,) = explore_view(LESSON, FIXTURE, explore).heads
     assert_printed_head(head, numpy_attention(q, k, v), 2)
 

@@ -25,10 +25,9 @@ from attention_lessons import (
     work,
 )
 from attention_lessons.engine import Explore, Fixture, decimals
-from attention_lessons.engine.explore import explored_fixture
 from attention_lessons.lessons.masked_attention import POSITION, masked_head
 from attention_lessons.progress import check
-from explored import HALF_LAST_DIGIT, explored, moves, row
+from explored import HALF_LAST_DIGIT, explored, moves, row, vectors
 from oracles import LessonOracle, own_fixture, rows
 from strategies import Array, assert_close, assert_head, fixtures, numpy_attention
 
@@ -237,17 +236,11 @@ def test_a_masked_key_draws_no_line_on_the_plane_and_the_readout_says_it_gets_no
 
 
 # Explore: the explored masked head against numpy.
-def vectors(explore: Explore) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The explored query and keys, and the fixture's values, as numpy arrays."""
-    now = explored_fixture(FIXTURE, explore)
-    return np.array(now.query), np.array(now.keys), np.array(now.values)
-
-
 @given(moves(FIXTURE))
 def test_the_explored_masked_head_weighs_only_the_first_two_keys(
         moved: list[tuple[str, float, float]]) -> None:
     explore = explored(FIXTURE, moved)
-    q, k, v = vectors(explore)
+    q, k, v = vectors(FIXTURE, explore)
     (head,) = explore_view(LESSON, FIXTURE, explore).heads
     seen = numpy_attention(q, k[:2], v[:2])
     weights = np.concatenate([seen["weights"], [0.0, 0.0]])

@@ -39,7 +39,7 @@ from attention_lessons.engine import (
 )
 from attention_lessons.engine.explore import explored_fixture
 from attention_lessons.views import move_announcement, pattern
-from explored import assert_printed, assert_printed_head, explored, moves
+from explored import Ticks, assert_printed, assert_printed_head, explored, moves, vectors
 from notebooks import code_cells, load, run_cells
 from oracles import LessonOracle, own_fixture, rows
 from strategies import assert_close, assert_head, numpy_attention, numpy_heads
@@ -287,17 +287,6 @@ def test_the_tie_preset_has_two_keys_share_head_as_largest_weight() -> None:
     assert second - third > 0.1
 
 
-class Ticks:
-    """A clock that moves on by one each time it is read."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
-
-
 def test_each_scale_has_its_own_search_and_a_found_preset_costs_nothing_again() -> None:
     lesson = LESSON
     scales = [c.id for c in lesson.scale_choices()]
@@ -369,17 +358,11 @@ def test_a_scale_another_lesson_offers_is_refused_here() -> None:
 
 
 # Explore, every explored step of both heads, the single head and the gaps against numpy.
-def vectors(explore: Explore) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The explored query and keys, and the fixture's values, as numpy arrays."""
-    now = explored_fixture(FIXTURE, explore)
-    return np.array(now.query), np.array(now.keys), np.array(now.values)
-
-
 @given(moves(FIXTURE))
 def test_the_explored_two_heads_single_head_and_differences_are_numpys(
         moved: list[tuple[str, float, float]]) -> None:
     explore = explored(FIXTURE, moved)
-    q, k, v = vectors(explore)
+    q, k, v = vectors(FIXTURE, explore)
     view = explore_view(LESSON, FIXTURE, explore)
     oracle_a, oracle_b = numpy_heads(q, k, v, [0, 1, 2])
     single = numpy_attention(q, k, v)
@@ -396,7 +379,7 @@ def test_the_explored_two_heads_single_head_and_differences_are_numpys(
 def test_the_bears_out_line_follows_numpys_gap() -> None:
     for at in ((0.0, 0.0), (2.0, -1.0), (0.3, 0.3)):
         explore = move(Explore(), FIXTURE, "query", *at)
-        q, k, v = vectors(explore)
+        q, k, v = vectors(FIXTURE, explore)
         a, b = numpy_heads(q, k, v, [0, 1, 2])
         gaps = np.abs(np.concatenate([a["output"], b["output"]])
                       - numpy_attention(q, k, v)["output"])
