@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TypeVar, cast
 
@@ -35,11 +35,19 @@ class Explore:
     full_precision: bool = False  # the experiment that prints the outputs unrounded
 
 
+def _movable(fixture: Fixture) -> Iterator[tuple[Input, tuple[str, ...], Matrix]]:
+    """Each input the lesson declares movable, with its points' ids and their rows (a vector's
+    one row), in the order it declares them."""
+    for put in fixture.declared:
+        if put.point is not None:
+            rows = fixture.matrix(put.name) if put.is_matrix else (fixture.vector(put.name),)
+            yield put, put.point_ids(len(fixture.inputs[put.name])), rows
+
+
 def point_ids(fixture: Fixture) -> tuple[str, ...]:
     """Name the movable points, in the order the lesson declares its inputs: for the plain head,
     the query, then key_1, key_2, ..."""
-    return tuple(point for put in fixture.declared
-                 for point in put.point_ids(len(fixture.inputs[put.name])))
+    return tuple(point for _, ids, _ in _movable(fixture) for point in ids)
 
 
 def point_name(point: str) -> str:
@@ -47,15 +55,10 @@ def point_name(point: str) -> str:
     return point.replace("_", " ")
 
 
-def _rows(fixture: Fixture, put: Input) -> Matrix:
-    return fixture.matrix(put.name) if put.is_matrix else (fixture.vector(put.name),)
-
-
 def fixed_points(fixture: Fixture) -> dict[str, Point]:
     """Return every point where the fixture puts it."""
-    return {point: (row[0], row[1]) for put in fixture.declared
-            for point, row in zip(put.point_ids(len(fixture.inputs[put.name])),
-                                  _rows(fixture, put), strict=False)}
+    return {point: (row[0], row[1]) for _, ids, rows in _movable(fixture)
+            for point, row in zip(ids, rows, strict=True)}
 
 
 def points(fixture: Fixture, explore: Explore) -> dict[str, Point]:
@@ -65,14 +68,11 @@ def points(fixture: Fixture, explore: Explore) -> dict[str, Point]:
 
 def explored_fixture(fixture: Fixture, explore: Explore) -> Fixture:
     """The fixture with its movable points where they are now; every other input stays."""
-    now = points(fixture, explore)
     changed: dict[str, Vector | Matrix] = {}
-    for put in fixture.declared:
-        ids = put.point_ids(len(fixture.inputs[put.name]))
-        if ids:
-            rows = tuple(now[point] + row[2:] for point, row in zip(ids, _rows(fixture, put),
-                                                                     strict=True))
-            changed[put.name] = rows if put.is_matrix else rows[0]
+    for put, ids, rows in _movable(fixture):
+        now = tuple(explore.moved.get(point, (row[0], row[1])) + row[2:]
+                    for point, row in zip(ids, rows, strict=True))
+        changed[put.name] = now if put.is_matrix else now[0]
     return fixture.with_inputs(f"{fixture.name}, explored", **changed)
 
 
@@ -103,8 +103,7 @@ def show_full_precision(explore: Explore, shown: bool) -> Explore:
 def explorable(fixture: Fixture) -> bool:
     """Return whether the fixture's movable points can be drawn on a plane: it has some, and
     each has two coordinates."""
-    rows = [row for put in fixture.declared if put.point is not None
-            for row in _rows(fixture, put)]
+    rows = [row for _, _, movable in _movable(fixture) for row in movable]
     return bool(rows) and all(len(row) == 2 for row in rows)
 
 
