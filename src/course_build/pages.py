@@ -106,21 +106,25 @@ def lesson_page(environment: jinja2.Environment, slug: str) -> str:
 
 
 def explore_marks(lesson: Lesson, fixture: Fixture) -> dict[str, object] | None:
-    """What Explore's markup needs: its points, each head's lines and pattern, the values and
-    the lesson's marks (by id and name, never where they are), and the plane's size and edge;
-    None where the fixture's vectors are not two-dimensional and no plane can draw them."""
+    """What Explore's markup needs: its points, each head's lines and pattern, what stays put
+    (the plain head's values), the arrow if any, and the lesson's marks (by id and name, never
+    where they are), and the plane's size and edge; None where the fixture's vectors are not
+    two-dimensional and no plane can draw them."""
     if not explorable(fixture):
         return None
     heads = [(spec, *pattern(h)) for h, spec in enumerate(lesson.heads)]
-    marks = [(m.id, m.label, m.name) for m in lesson.plane_marks(work(lesson, fixture))]
+    worked = work(lesson, fixture)
+    figure = lesson.figure(worked)
+    marks = [(m.id, m.label, m.name) for m in lesson.plane_marks(worked)]
     movable = [put for put in fixture.declared if put.point is not None]
     movers = " or ".join(f"a {put.point}" if put.is_matrix else f"the {put.point}"
                          for put in movable)  # "the query or a key"
     singles = {put.point for put in movable if not put.is_matrix}  # a point that is a vector
     return {"points": [(p, point_name(p)) for p in point_ids(fixture)], "size": SIZE,
             "movers": movers, "singles": singles,
-            "edge": f"{EDGE:g}", "key_numbers": range(1, len(fixture.keys) + 1), "heads": heads,
-            "marks": marks}
+            "edge": f"{EDGE:g}", "key_numbers": range(1, len(figure.ends) + 1), "heads": heads,
+            "squares": [square.id for square in figure.squares], "arrow": figure.arrow,
+            "lines": figure.lines, "marks": marks}
 
 
 def site_templates() -> jinja2.Environment:

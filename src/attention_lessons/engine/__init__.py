@@ -49,6 +49,7 @@ from .numbers import MAX_LENGTH, Reading, finite_float, parse_number
 from .parts import (
     Choice,
     Comparison,
+    Figure,
     HeadSpec,
     PlaneMark,
     ProjectionSpec,
@@ -73,6 +74,7 @@ __all__ = [
     "Choice",
     "Comparison",
     "Explore",
+    "Figure",
     "Fixture",
     "FixtureError",
     "HeadSpec",

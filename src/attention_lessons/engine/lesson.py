@@ -13,6 +13,7 @@ from .format import decimals, largest, listing, vector
 from .parts import (
     Choice,
     Comparison,
+    Figure,
     HeadSpec,
     PlaneMark,
     ProjectionSpec,
@@ -181,6 +182,26 @@ class Lesson(ABC):
     def axis_names(self) -> tuple[str, str]:
         """Name the plane's two axes, across and up."""
         return ("coordinate 1", "coordinate 2")
+
+    def figure(self, worked: Worked) -> Figure:
+        """Say what Explore's plane draws: for the plain head, every head's lines from the query
+        to each key, the query as an arrow, and the values, which stay put, as squares."""
+        fixture, words = worked.fixture, self.words
+        query = (fixture.query[0], fixture.query[1])
+        keys = next(put for put in fixture.declared if put.name == "keys")
+        return Figure(
+            starts=(query,) * len(worked.heads),
+            ends=tuple((k[0], k[1]) for k in fixture.keys),
+            lines=f"from the {words.query} to every {words.key}",
+            squares=tuple(PlaneMark(f"value_{k}", f"{words.value} {k}", f"{words.value} {k}",
+                                    (v[0], v[1])) for k, v in enumerate(fixture.values, 1)),
+            arrow="query",
+            notes={point: f"{words.value} {vector(v)}" for point, v in
+                   zip(keys.point_ids(len(fixture.keys)), fixture.values, strict=True)})
+
+    def still(self) -> str:
+        """Say what Explore leaves where the fixture has it, whatever the learner moves."""
+        return f"The {self.words.values} stay the fixture's."
 
     def plane_marks(self, worked: Worked) -> tuple[PlaneMark, ...]:
         """Mark on Explore's plane each head's output that has two entries, then the reference

@@ -4,7 +4,8 @@ step tables, its comparison, plane marks, projection and scales."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from .attention import HeadTrace
 from .format import decimals, exact, listing
@@ -58,6 +59,24 @@ class PlaneMark:
     label: str  # on the figure, short: "head A", "output"
     name: str  # in words, for the text alternative: "the output of head A"
     at: tuple[float, float]
+
+
+Place = tuple[float, float]  # a point on Explore's plane, in the lesson's own coordinates
+
+
+@dataclass(frozen=True)
+class Figure:
+    """What Explore's plane draws of a worked lesson, beside its marks, all of it from the
+    lesson's data: each head's weight on key k is a line from the head's start to key k's end,
+    as wide as the weight. The plain head's lines all start at the query and end at the keys;
+    a lesson where every token asks starts head h's lines at token h."""
+
+    starts: tuple[Place, ...]  # by head
+    ends: tuple[Place, ...]  # by key
+    lines: str  # the lines in words: "from the query to every key"
+    squares: tuple[PlaneMark, ...] = ()  # what stays put, drawn as squares: the plain values
+    arrow: str | None = None  # the movable point drawn as an arrow from the origin, by id
+    notes: Mapping[str, str] = field(default_factory=dict)  # what a point carries, by its id
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ VERSION = 2  # 2 added explore; a record of version 1 loads whole, with nothing 
 MIGRATED = (1,)
 EXPLORED_NOTHING: dict[str, object] = {"moved": {}, "preset": None, "scale": "",
                                        "full_precision": False}
-MAX_KEYS = 64  # explore's points: the query and key_1 to key_64 at most
+MAX_KEYS = 64  # explore's points: a lesson's declared points, "key_1" to "key_64" at most
 IDENTITY = ((1.0, 0.0), (0.0, 1.0))
 MAX_WHY = 300
 MAX_ENTRY = 100
@@ -330,7 +330,7 @@ def _explore(value: Any, lesson: Lesson, dropped: list[str] | None) -> Explore:
     for point, at in moved.items():
         name = point.replace("_", " ") if isinstance(point, str) else _brief(point)
         place: Point | None = _rebuildable(dropped, f"where Explore's {name} was",
-                                           partial(_point, point, at), None)
+                                           partial(_point, point, at, names(lesson)), None)
         if place is not None:
             points[point] = place
     return Explore(points, preset, scale, full_precision)
@@ -338,7 +338,13 @@ def _explore(value: Any, lesson: Lesson, dropped: list[str] | None) -> Explore:
 
 EXPLORE_SHAPE = "explore: expected the points moved, the preset and the experiments"
 MOVED_SHAPE = "explore.moved: expected an object keyed by point"
-NAMES = frozenset({"query", *(f"key_{i}" for i in range(1, MAX_KEYS + 1))})
+
+
+def names(lesson: Lesson) -> frozenset[str]:
+    """Every name a point of the lesson's Explore may have, on any fixture: "query" for a
+    movable vector, "key_1" to "key_64" for a movable matrix's rows."""
+    return frozenset(name for put in lesson.inputs if put.point is not None
+                     for name in put.point_ids(MAX_KEYS if put.is_matrix else 1))
 
 
 def _refuse(message: str) -> Any:
@@ -357,8 +363,8 @@ def _preset(preset: Any, lesson: Lesson) -> str | None:
     return None if preset is None else str(preset)
 
 
-def _point(point: Any, at: Any) -> Point:
-    if point not in NAMES:
+def _point(point: Any, at: Any, names: frozenset[str]) -> Point:
+    if point not in names:
         raise StateError(MOVED_SHAPE)
     if not isinstance(at, list) or len(at) != 2:
         raise StateError(f"explore.moved.{point}: expected two coordinates")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from ..engine import (
     EDGE,
     Explore,
+    Figure,
     Fixture,
     Lesson,
     Worked,
@@ -16,7 +17,6 @@ from ..engine import (
     point_name,
     points,
     preset_named,
-    vector,
     word,
 )
 from .heads import ComparisonView, HeadView, comparison_view, head_view
@@ -28,7 +28,7 @@ from .plane import (
     heads_text,
     mark_spots,
     readout,
-    value_spots,
+    square_spots,
     weight_lines,
 )
 
@@ -70,7 +70,7 @@ class PointView:
     left: str  # the handle's place over the figure, as CSS percentages
     top: str
     valuetext: str  # "query at 2.0, −1.0"
-    value: str  # a key's value, "value [1, 0]"; the query has none
+    value: str  # what it carries, in words: a key's value, "value [1, 0]"; the query nothing
     tip: str  # where the handle's tip opens: "start", "middle" or "end", then "above" or "below"
 
 
@@ -88,6 +88,7 @@ class PlaneView:
     spots: tuple[Spot, ...]  # the values, then the lesson's marks
     labels: dict[str, Label]
     text: str  # empty on a drag's frames: said once the drag ends
+    arrow: str | None = None  # the point drawn as an arrow from the origin, by id
 
 
 @dataclass(frozen=True)
@@ -144,34 +145,46 @@ def clamped(x: float, y: float) -> tuple[float, float]:
 
 
 def plane_view(worked: Worked, explore: Explore, text: bool = True) -> PlaneView:
-    """Draw the lesson's query and keys where they are now, on axes the lesson names, with what
-    each head does with them: its weights, the values and the outputs; and say it all in words
-    (text), unless a drag frame, which leaves that to the drag's end, says not to."""
+    """Draw the lesson's movable points where they are now, on axes the lesson names, with what
+    the lesson's figure draws of them: each head's weights, what stays put and the outputs; and
+    say it all in words (text), unless a drag frame, which leaves that to the drag's end, says
+    not to."""
     lesson, fixture = worked.lesson, worked.fixture
-    now = points(fixture, explore)
-    words = lesson.words
-    values = ("", *(f"{words.value} {vector(v)}" for v in fixture.values))
-    views = tuple(point_view(p, now[p], v)
-                  for p, v in zip(point_ids(fixture), values, strict=True))
+    now, figure = points(fixture, explore), lesson.figure(worked)
+    views = tuple(point_view(p, now[p], figure.notes.get(p, "")) for p in point_ids(fixture))
     marks = lesson.plane_marks(worked)
-    spots = (*value_spots(worked, clamped), *mark_spots(marks, clamped))
+    squares = square_spots(figure, clamped)
+    spots = (*squares, *mark_spots(marks, clamped))
     origin = to_svg(0.0, 0.0)
-    # What moves least first: the values never move, a key moves only when the learner takes
-    # it, the query most, and the outputs with any of them. Labels keep their places as later
-    # points move, and a drag frame places only what follows the point it moves.
-    named: list[PointView | Spot] = [*spots[:len(fixture.values)], *views[1:], views[0],
-                                     *spots[len(fixture.values):]]
+    # What moves least first: what stays put never moves, a later point moves only when the
+    # learner takes it, the first (the plain head's query) most, and the outputs with any of
+    # them. Labels keep their places as later points move, and a drag frame places only what
+    # follows the point it moves.
+    named: list[PointView | Spot] = [*squares, *views[1:], *views[:1], *spots[len(squares):]]
     placed = label_points([(n.name, n.cx, n.cy) for n in named], SIZE,
                           edge_boxes(f"{EDGE:g}", origin))
     across, up = lesson.axis_names()
-    query, keys = views[0], views[1:]
     said = "" if not text else (
         f"The plane runs from {-EDGE:g} to {EDGE:g} on both axes: across is {across}, up is "
-        f"{up}. The {words.query} is an arrow from the origin to {query.x}, {query.y}. "
-        + " ".join(f"{k.name.capitalize()} is at {k.x}, {k.y}, {k.value}." for k in keys)
-        + " " + heads_text(worked, marks))
-    return PlaneView(f"{EDGE:g}", (across, up), origin, views, weight_lines(worked, to_svg),
-                     spots, {n.id: label for n, label in zip(named, placed, strict=True)}, said)
+        f"{up}. " + " ".join(_where(point, figure) for point in _said_first(views, figure))
+        + " " + heads_text(worked, figure, marks))
+    return PlaneView(f"{EDGE:g}", (across, up), origin, views,
+                     weight_lines(worked, figure, to_svg), spots,
+                     {n.id: label for n, label in zip(named, placed, strict=True)}, said,
+                     figure.arrow)
+
+
+def _said_first(views: tuple[PointView, ...], figure: Figure) -> list[PointView]:
+    # The arrow first, as the plain head says its query before its keys.
+    return sorted(views, key=lambda p: p.id != figure.arrow)
+
+
+def _where(point: PointView, figure: Figure) -> str:
+    """Say where a movable point is, and what it carries."""
+    if point.id == figure.arrow:
+        return f"The {point.name} is an arrow from the origin to {point.x}, {point.y}."
+    carries = f", {point.value}" if point.value else ""
+    return f"{point.name.capitalize()} is at {point.x}, {point.y}{carries}."
 
 
 def bears_out(worked: Worked) -> str:
@@ -183,6 +196,17 @@ def bears_out(worked: Worked) -> str:
         return (f"{shown} None of the {word(len(lesson.predictions))} predictions describes "
                 "these numbers exactly.")
     return f"{shown} These numbers bear out: {lesson.prediction_label(fits)}"
+
+
+def movable_inputs(fixture: Fixture) -> str:
+    """Name each movable input with where its points are now: "query [2.0, -1.0], keys
+    [1.0, 0.0], [0.0, 1.0]"."""
+    said = []
+    for put in fixture.declared:
+        if put.point is not None:
+            rows = fixture.matrix(put.name) if put.is_matrix else (fixture.vector(put.name),)
+            said.append(f"{put.called} {', '.join(pair(row) for row in rows)}")
+    return ", ".join(said)
 
 
 def explored_head(index: int, worked: Worked) -> HeadView:
@@ -203,11 +227,9 @@ def explore_view(lesson: Lesson, fixture: Fixture, explore: Explore,
         return ExploreView(plane=plane, vectors="", heads=(), comparison=None, bears_out="",
                            moved=here, scale=explore.scale, scale_choices=(), presets=(),
                            full_precision="", readout=shown, whole=False)
-    keys, words = ", ".join(pair(k) for k in worked.fixture.keys), lesson.words
     moved = "moved by you" if here else "where the fixture has them, until you move one"
-    vectors = (f"These are explored vectors, not the fixture ({moved}): {words.query} "
-               f"{pair(worked.fixture.query)}, {words.keys} {keys}. The {words.values} stay the "
-               "fixture's.")
+    vectors = (f"These are explored vectors, not the fixture ({moved}): "
+               f"{movable_inputs(worked.fixture)}. {lesson.still()}")
     return ExploreView(
         plane=plane,
         vectors=vectors,

@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import PlaneMark, Worked, decimals, listing
+from ..engine import Figure, PlaneMark, Worked, decimals, listing
 
 # A head's lines are told apart by pattern as well as colour (WCAG 1.4.1): its name, dasharray.
 PATTERNS = (("solid", ""), ("dashed", "7 4"), ("dotted", "2 3"), ("dash-dotted", "7 3 2 3"))
@@ -62,16 +62,17 @@ def line_width(weight: float) -> float:
     return 0.0 if weight <= 0 else round(max(THINNEST, weight * WIDEST), 2)
 
 
-def weight_lines(worked: Worked, to_svg: ToSvg) -> tuple[WeightLine, ...]:
-    """Every head's line to every key, the heads side by side across each line."""
-    fixture, lesson = worked.fixture, worked.lesson
-    qx, qy = to_svg(*fixture.query[:2])
+def weight_lines(worked: Worked, figure: Figure, to_svg: ToSvg) -> tuple[WeightLine, ...]:
+    """Every head's line to every key, from the head's start to the key's end, the heads side
+    by side across each line."""
+    lesson = worked.lesson
     lines = []
-    for k, key in enumerate(fixture.keys, 1):
-        kx, ky = to_svg(*key[:2])
-        length = math.hypot(kx - qx, ky - qy) or 1.0
-        across = (-(ky - qy) / length, (kx - qx) / length)  # a unit normal to the line
+    for k, end in enumerate(figure.ends, 1):
+        kx, ky = to_svg(*end)
         for h, (spec, head) in enumerate(zip(lesson.heads, worked.heads, strict=True)):
+            qx, qy = to_svg(*figure.starts[h])
+            length = math.hypot(kx - qx, ky - qy) or 1.0
+            across = (-(ky - qy) / length, (kx - qx) / length)  # a unit normal to the line
             shift = (h - (len(lesson.heads) - 1) / 2) * APART
             dx, dy = across[0] * shift, across[1] * shift
             lines.append(WeightLine(f"weight_{spec.id}_{k}", round(qx + dx, 2), round(qy + dy, 2),
@@ -80,10 +81,9 @@ def weight_lines(worked: Worked, to_svg: ToSvg) -> tuple[WeightLine, ...]:
     return tuple(lines)
 
 
-def value_spots(worked: Worked, to_svg: ToSvg) -> tuple[Spot, ...]:
-    """The values, each where its first two entries put it."""
-    return tuple(Spot(f"value_{k}", f"{worked.lesson.words.value} {k}", *to_svg(*v[:2]))
-                 for k, v in enumerate(worked.fixture.values, 1))
+def square_spots(figure: Figure, to_svg: ToSvg) -> tuple[Spot, ...]:
+    """What stays put on the plane (the plain head's values), each where the lesson puts it."""
+    return tuple(Spot(m.id, m.label, *to_svg(*m.at)) for m in figure.squares)
 
 
 def mark_spots(marks: tuple[PlaneMark, ...], to_svg: ToSvg) -> tuple[Spot, ...]:
@@ -91,20 +91,20 @@ def mark_spots(marks: tuple[PlaneMark, ...], to_svg: ToSvg) -> tuple[Spot, ...]:
     return tuple(Spot(f"mark_{m.id}", m.label, *to_svg(*m.at)) for m in marks)
 
 
-def heads_text(worked: Worked, marks: tuple[PlaneMark, ...]) -> str:
+def heads_text(worked: Worked, figure: Figure, marks: tuple[PlaneMark, ...]) -> str:
     """The drawing in words, with every number it draws: for the figure's text alternative."""
-    lesson, fixture = worked.lesson, worked.fixture
+    lesson = worked.lesson
     words = lesson.words
     said = [
-        f"Each head's weights are lines from the {words.query} to every {words.key}, as wide as "
-        "the weight: "
+        f"Each head's weights are lines {figure.lines}, as wide as the weight: "
         + ", ".join(f"{spec.name} {pattern(h)[0]}" for h, spec in enumerate(lesson.heads))
         + "."]
     for spec, head in zip(lesson.heads, worked.heads, strict=True):
         said.append(f"The weights of {spec.name}: " + "; ".join(
             f"{words.key} {k}, {decimals(w)}" for k, w in enumerate(head.weights, 1)) + ".")
-    said.append(f"The {words.values} are squares: " + "; ".join(
-        f"{words.value} {k} at {listing(v[:2])}" for k, v in enumerate(fixture.values, 1)) + ".")
+    if figure.squares:
+        said.append(f"The {words.values} are squares: " + "; ".join(
+            f"{m.name} at {listing(m.at)}" for m in figure.squares) + ".")
     if marks:
         said.append("Rings mark " + "; ".join(f"{m.name} at {listing(m.at)}" for m in marks)
                     + ".")

@@ -191,7 +191,7 @@ def _draw_plane(plane: PlaneView, update: PageUpdate) -> None:
         texts[f"explore_{named}_label"] = label.text
     for point in plane.points:
         prefix = f"explore_{point.id}"
-        if point.id == "query":
+        if point.id == plane.arrow:
             attributes["explore_arrow"] = _line(ox, oy, point.cx, point.cy)
         attributes[f"{prefix}_handle"] = {"data-tip": point.tip}
         update.styles[f"{prefix}_handle"] = {"left": point.left, "top": point.top}
