@@ -25,7 +25,7 @@ from attention_lessons import (
     truth,
     work,
 )
-from attention_lessons.engine import StateError
+from attention_lessons.engine import StateError, point_ids
 from attention_lessons.progress import check, standing, to_json
 from attention_lessons.views import check_announcement
 from strategies import FIXTURES
@@ -70,7 +70,8 @@ def finished(worked: Worked) -> Progress:
     progress = lock_reading(progress, lesson.readings[0].id, lesson)
     progress = lock_reading(progress, lesson.correct_reading, lesson)
     progress = set_projection(progress, 0, 1, 0.5)
-    progress = set_explore(progress, move(progress.explore, worked.fixture, "query", 1.2, -0.7))
+    first = point_ids(worked.fixture)[0]  # the plain head's query
+    progress = set_explore(progress, move(progress.explore, worked.fixture, first, 1.2, -0.7))
     takeaway = TAKEAWAYS.get(lesson.slug, f"What {lesson.title} showed me, in my own words.")
     return save_takeaway(progress, takeaway)
 

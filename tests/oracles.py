@@ -28,8 +28,10 @@ class LessonOracle:
     weights and outputs hold one array a head, with one row a query; reference is the output of
     the head the lesson sets its own beside, if it has one; marks is where the plane marks each
     output, by the mark's id; values are what the outputs are weighted averages of, where the
-    plane draws them; gaps are the differences the readout prints beside the plane, if it
-    prints them."""
+    plane draws them as squares (none, where it draws none); gaps are the differences the
+    readout prints beside the plane, if it prints them. starts and ends are where each head's
+    weight lines start (a row a head) and end (a row a key): None for the plain head's, from the
+    query to each key."""
 
     weights: tuple[Array, ...]
     outputs: tuple[Array, ...]
@@ -37,6 +39,16 @@ class LessonOracle:
     marks: Mapping[str, tuple[float, ...]]
     values: Array
     gaps: Array | None = None
+    starts: Array | None = None
+    ends: Array | None = None
+
+    def line_ends(self, fixture: Fixture) -> tuple[Array, Array]:
+        """Where each head's lines start and where each key's end, on the fixture worked."""
+        if self.starts is not None and self.ends is not None:
+            return self.starts, self.ends
+        query = np.asarray(fixture.query, dtype=np.float64)
+        return (np.tile(query, (len(self.weights), 1)),
+                np.asarray(fixture.keys, dtype=np.float64))
 
 
 Oracle = Callable[[Fixture], LessonOracle]

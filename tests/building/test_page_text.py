@@ -84,7 +84,7 @@ def test_the_reading_choices_are_the_lessons_readings(lesson: Lesson) -> None:
 
 @LESSON_LIST
 def test_the_page_carries_no_computed_number(lesson: Lesson) -> None:
-    worked = work(lesson, load_fixture(lesson.fixture, FIXTURES))
+    worked = work(lesson, load_fixture(lesson.fixture, FIXTURES, lesson.inputs))
     view = fixed_view(worked)
     printed = {bar.weight for head in view.heads for bar in head.bars}
     printed |= {step.value for head in view.heads for step in head.steps if "." in step.value}
@@ -122,7 +122,7 @@ class _Ids(HTMLParser):
 
 @LESSON_LIST
 def test_every_element_the_page_update_writes_is_on_the_page(lesson: Lesson) -> None:
-    worked = work(lesson, load_fixture(lesson.fixture, FIXTURES))
+    worked = work(lesson, load_fixture(lesson.fixture, FIXTURES, lesson.inputs))
     locked = lock_prediction(Progress(), lesson, lesson.predictions[0].id)
     update = page_update(progress_view(locked, worked))
     written = {*update.texts, *update.hidden, *update.disabled, *update.states, *update.invalid}

@@ -31,21 +31,33 @@ def slider(page: Page, point: str) -> Locator:
     return page.get_by_role("slider", name=f"Move the {point}", exact=True)
 
 
-def reported(page: Page, fixture: Fixture) -> tuple[np.ndarray, np.ndarray]:
-    """The query and the keys where the page says they are, to each point's slider."""
+def places(page: Page, fixture: Fixture) -> np.ndarray:
+    """Every movable point where the page says it is, to its slider, in the lesson's order."""
     at = []
     for point in map(point_name, point_ids(fixture)):
         said = slider(page, point).get_attribute("aria-valuetext") or ""
         found = re.fullmatch(rf"{point} at (\S+), (\S+)", said)
         assert found, said
         at.append([float(x.replace(MINUS, "-")) for x in found.groups()])
-    return np.array(at[0]), np.array(at[1:])
+    return np.array(at)
+
+
+def reported(page: Page, fixture: Fixture) -> tuple[np.ndarray, np.ndarray]:
+    """The plain head's query and keys where the page says they are."""
+    at = places(page, fixture)
+    return at[0], at[1:]
 
 
 def explored(page: Page, fixture: Fixture) -> Fixture:
     """The fixture with its points where the page says they are: what the page explores."""
-    q, k = reported(page, fixture)
-    return explored_fixture(fixture, moved_to(fixture, [q, *k]))
+    return explored_fixture(fixture, moved_to(fixture, list(places(page, fixture))))
+
+
+def first_and_third(fixture: Fixture) -> tuple[str, str]:
+    """The names of the lesson's first point and its third (the plain head's query and key 2),
+    the two a shared test moves."""
+    ids = point_ids(fixture)
+    return point_name(ids[0]), point_name(ids[2])
 
 
 def printed_row(page: Page, head: str, step: str) -> list[float]:

@@ -10,7 +10,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, expect
 
+from attention_lessons import LESSONS
+from attention_lessons.engine import Fixture
 from conftest import python_ready
+from explore_page import first_and_third
 from learner import (
     PLANS,
     Plan,
@@ -19,6 +22,7 @@ from learner import (
     lock_prediction,
     lock_reading,
 )
+from oracles import own_fixture
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 # axe arrives through page.evaluate, which goes over the DevTools protocol: the page's CSP
@@ -130,18 +134,19 @@ def test_axe_finds_nothing_from_start_to_met_and_while_exploring(
                              "with the gate met, a hint and both heads' numbers open")
         assert_radios_unsqueezed(page)
 
-    explore(page)
+    explore(page, own_fixture(LESSONS[plan.slug]))
     assert console_errors == []
 
 
-def explore(page: Page) -> None:
+def explore(page: Page, fixture: Fixture) -> None:
     """Explore's states, in the same visit: a point moved and focused, a bad coordinate typed,
     full precision and the explored numbers shown; then back at the fixture."""
-    query = page.get_by_role("slider", name="Move the query", exact=True)
-    query.focus()
+    first, third = first_and_third(fixture)  # the plain head's query and key 2
+    moving = page.get_by_role("slider", name=f"Move the {first}", exact=True)
+    moving.focus()
     page.keyboard.press("Shift+ArrowLeft")  # focused: its value shows beside the handle
-    expect(query).to_have_attribute("aria-valuetext", re.compile(r"^query at 1\.5, "))
-    page.get_by_label("Key 2, coordinate 1", exact=True).fill("abc")  # a message beside it
+    expect(moving).to_have_attribute("aria-valuetext", re.compile(rf"^{first} at "))
+    page.get_by_label(f"{third.capitalize()}, coordinate 1", exact=True).fill("abc")  # a message
     page.get_by_label("Show full precision").check()
     for disclosure in page.get_by_text("Show this head's explored numbers").all():
         disclosure.click()

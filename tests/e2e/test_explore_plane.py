@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 from playwright.sync_api import CDPSession, FloatRect, Page, expect
 
-from attention_lessons import LESSONS
-from attention_lessons.engine import Explore, Lesson, go_to_preset, point_ids
+from attention_lessons import LESSONS, work
+from attention_lessons.engine import Explore, Lesson, fixed_points, go_to_preset, point_ids
 from attention_lessons.views import explore_view
-from explore_page import MINUS, SEARCH_MS, explored, open_explore, slider
+from explore_page import MINUS, SEARCH_MS, explored, first_and_third, open_explore, slider
 from learner import PLANS, Plan
 from oracles import by_numpy, own_fixture
 from strategies import moved_to
@@ -39,8 +39,8 @@ TO_BOTTOM = """() => document.getElementById("explore_plane").scrollIntoView({ b
 
 
 def keys_of(lesson: Lesson) -> range:
-    """The numbers of the lesson's keys, each a point on the plane: 1, 2, ..."""
-    return range(1, len(point_ids(own_fixture(lesson))))
+    """The numbers of the keys each head weighs, each a column of the readout: 1, 2, ..."""
+    return range(1, len(work(lesson, own_fixture(lesson)).heads[0].weights) + 1)
 
 
 def readout_ids(lesson: Lesson) -> list[str]:
@@ -94,29 +94,31 @@ def test_a_moves_weights_and_outputs_are_on_screen_with_the_plane_by_key_pointer
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     lesson = LESSONS[WIDEST.slug]
-    qx, qy = own_fixture(lesson).vector("query")
+    fixture = own_fixture(lesson)
+    first, _ = first_and_third(fixture)  # the plain head's query
+    qx, qy = fixed_points(fixture)[point_ids(fixture)[0]]
     open_explore(page, f"{site_url}{lesson.slug}/", WIDEST.wrong_prediction)
     plane = page.locator("#explore_plane")
     box = plane.bounding_box()
     assert box is not None
     assert box["width"] >= 300  # a phone's plane is wide enough to aim at
 
-    slider(page, "query").focus()  # by keyboard: the readout comes into view with the plane
+    slider(page, first).focus()  # by keyboard: the readout comes into view with the plane
     for _ in range(3):
         page.keyboard.press("ArrowLeft")
-    expect(slider(page, "query")).to_have_attribute("aria-valuetext",
-                                                    f"query at {said_at(qx - 0.3, qy)}")
+    expect(slider(page, first)).to_have_attribute("aria-valuetext",
+                                                  f"{first} at {said_at(qx - 0.3, qy)}")
     readout(page, lesson)
 
     page.evaluate(TO_BOTTOM)  # by pointer, the plane low on the screen: held, the readout is
-    start = centre(page, "query")
+    start = centre(page, first)
     page.mouse.move(*start)
     page.mouse.down()
     frame = plane_box(page)
     page.mouse.move(frame["x"] + 0.25 * frame["width"], frame["y"] + 0.75 * frame["height"],
-                    steps=8)  # clear of the keys, whose handles would lie over the query's
-    expect(slider(page, "query")).to_have_attribute("aria-valuetext",
-                                                    f"query at {MINUS}1.5, {MINUS}1.5")
+                    steps=8)  # clear of the other points, whose handles would lie over it
+    expect(slider(page, first)).to_have_attribute("aria-valuetext",
+                                                  f"{first} at {MINUS}1.5, {MINUS}1.5")
     readout(page, lesson)  # on screen and current while the point is held
     page.mouse.up()
 
@@ -127,13 +129,13 @@ def test_a_moves_weights_and_outputs_are_on_screen_with_the_plane_by_key_pointer
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     scrolled = page.evaluate(SCROLLED)
-    x, y = centre(page, "query")
+    x, y = centre(page, first)
     frame = plane_box(page)
     touch(cdp, "touchStart", (x, y))
     end = (frame["x"] + 0.8 * frame["width"], frame["y"] + 0.2 * frame["height"])
     for i in range(1, 11):
         touch(cdp, "touchMove", (x + (end[0] - x) * i / 10, y + (end[1] - y) * i / 10))
-    expect(slider(page, "query")).to_have_attribute("aria-valuetext", "query at 1.8, 1.8")
+    expect(slider(page, first)).to_have_attribute("aria-valuetext", f"{first} at 1.8, 1.8")
     assert page.evaluate(SCROLLED) == scrolled
     readout(page, lesson)
     touch(cdp, "touchEnd")
@@ -154,11 +156,14 @@ def translation(page: Page, element_id: str) -> tuple[float, float]:
 
 def the_plane_draws_numpys_weights_values_and_outputs_after_a_move(page: Page,
                                                                    lesson: Lesson) -> None:
-    slider(page, "query").focus()
+    fixture = own_fixture(lesson)
+    first, third = first_and_third(fixture)
+    slider(page, first).focus()
     page.keyboard.press("Shift+ArrowLeft")
-    page.get_by_label("Key 2, coordinate 1", exact=True).fill("-1.5")
-    expect(slider(page, "key 2")).to_have_attribute("aria-valuetext",
-                                                    f"key 2 at {MINUS}1.5, 1.0")
+    page.get_by_label(f"{third.capitalize()}, coordinate 1", exact=True).fill("-1.5")
+    third_y = fixed_points(fixture)[point_ids(fixture)[2]][1]
+    expect(slider(page, third)).to_have_attribute(
+        "aria-valuetext", f"{third} at {MINUS}1.5, {third_y:.1f}".replace("-", MINUS))
     found = by_numpy(lesson, explored(page, own_fixture(lesson)))
     figure = page.get_by_role("img", name=re.compile(r"^The plane runs from -3 to 3"))
     name = figure.get_attribute("aria-labelledby")
@@ -168,8 +173,9 @@ def the_plane_draws_numpys_weights_values_and_outputs_after_a_move(page: Page,
             width = float(page.locator(f"#explore_weight_{spec.id}_{n}").get_attribute(
                 "stroke-width") or "nan")
             assert width == pytest.approx(0 if weight == 0 else max(0.75, 9 * weight), abs=0.006)
+        key = re.escape(lesson.words.key)
         said = re.search(rf"The weights of {re.escape(spec.name)}: "
-                         r"((?:key \d+, \d\.\d{4}(?:; )?)+)\.", text)
+                         rf"((?:{key} \d+, \d\.\d{{4}}(?:; )?)+)\.", text)
         assert said, text
         np.testing.assert_allclose([float(x) for x in NUMBER.findall(said[1])], w.ravel(),
                                    atol=HALF_LAST_DIGIT)

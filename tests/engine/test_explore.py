@@ -126,13 +126,17 @@ def test_typed_coordinates_are_read_by_the_parser_and_held_to_the_plane() -> Non
 @given(x=on_plane, y=on_plane)
 def test_the_plane_puts_each_point_where_numpy_maps_it(lesson: Lesson, x: float, y: float) -> None:
     fixture = own_fixture(lesson)
-    view = explore_view(lesson, fixture, move(Explore(), fixture, "query", x, y)).plane
-    query = view.points[0]
-    assert (query.cx, query.cy) == pytest.approx(
+    first = point_ids(fixture)[0]  # the plain head's query
+    view = explore_view(lesson, fixture, move(Explore(), fixture, first, x, y)).plane
+    moved = view.points[0]
+    assert (moved.cx, moved.cy) == pytest.approx(
         (np.interp(x, [-EDGE, EDGE], [0, SIZE]), np.interp(y, [-EDGE, EDGE], [SIZE, 0])))
     assert view.origin == (SIZE / 2, SIZE / 2)
-    assert query.valuetext == f"query at {x:.1f}, {y:.1f}".replace("-", "\N{MINUS SIGN}")
-    assert f"The query is an arrow from the origin to {x:.1f}, {y:.1f}." in view.text
+    name = first.replace("_", " ")
+    assert moved.valuetext == f"{name} at {x:.1f}, {y:.1f}".replace("-", "\N{MINUS SIGN}")
+    said = (f"The {name} is an arrow from the origin to {x:.1f}, {y:.1f}." if view.arrow == first
+            else f"{name.capitalize()} is at {x:.1f}, {y:.1f}")
+    assert said in view.text
 
 
 def test_a_handles_tip_opens_inward_by_the_planes_sides_and_below_by_its_top() -> None:
@@ -146,5 +150,5 @@ def test_a_handles_tip_opens_inward_by_the_planes_sides_and_below_by_its_top() -
 def test_exploring_leaves_the_fixtures_numbers_alone(lesson: Lesson) -> None:
     fixture = own_fixture(lesson)
     before = fixed_view(work(lesson, fixture))
-    explore_view(lesson, fixture, move(Explore(), fixture, "query", -3, 3))
+    explore_view(lesson, fixture, move(Explore(), fixture, point_ids(fixture)[0], -3, 3))
     assert fixed_view(work(lesson, fixture)) == before

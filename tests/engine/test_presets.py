@@ -22,6 +22,7 @@ from oracles import by_numpy, own_fixture
 
 EVERY = pytest.mark.parametrize("lesson", list(LESSONS.values()), ids=list(LESSONS))
 # The lessons that offer the plain presets (they keep Lesson's own), each tried on its first head.
+SEARCHED = [lesson for lesson in LESSONS.values() if lesson.presets()]  # presets are optional
 PLAIN = [lesson for lesson in LESSONS.values() if type(lesson).presets is Lesson.presets]
 
 
@@ -34,9 +35,8 @@ def weights_at(lesson: Lesson, preset: str) -> np.ndarray:
 
 
 def test_every_lesson_names_presets_with_distinct_ids_and_labels() -> None:
-    for lesson in LESSONS.values():
+    for lesson in LESSONS.values():  # presets are optional: a lesson may name none
         presets = lesson.presets()
-        assert len(presets) >= 3
         assert len({p.id for p in presets}) == len({p.label for p in presets}) == len(presets)
 
 
@@ -82,7 +82,7 @@ def test_a_preset_searched_a_slice_at_a_time_lands_where_the_whole_search_does(
         assert at_preset(Explore(), found, preset.id) == go_to_preset(lesson, fixture, preset.id)
 
 
-@EVERY
+@pytest.mark.parametrize("lesson", SEARCHED, ids=[lesson.slug for lesson in SEARCHED])
 def test_a_search_for_a_preset_the_lesson_does_not_name_is_refused_and_says_so(
         lesson: Lesson) -> None:
     searches = PresetSearches(lesson, own_fixture(lesson))

@@ -24,7 +24,7 @@ from strategies import FIXTURES
 
 
 def worked(lesson: Lesson) -> Worked:
-    return work(lesson, load_fixture(lesson.fixture, FIXTURES))
+    return work(lesson, load_fixture(lesson.fixture, FIXTURES, lesson.inputs))
 
 
 @pytest.mark.parametrize("slug", list(LESSONS))

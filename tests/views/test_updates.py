@@ -30,6 +30,7 @@ from strategies import on_plane
 LESSON = max(LESSONS.values(), key=lambda lesson: len(lesson.heads))
 FIXTURE = own_fixture(LESSON)
 POINTS = point_ids(FIXTURE)
+MOVED = POINTS[0]  # the plain head's query
 FIRST, LAST = LESSON.heads[0].id, LESSON.heads[-1].id
 a_move = st.tuples(st.sampled_from(POINTS), on_plane, on_plane)
 
@@ -71,20 +72,21 @@ def test_writing_the_changes_over_the_last_update_gives_the_new_one(
             assert getattr(old, part).get(element_id) != value  # nothing is written twice
 
 
-def test_a_move_of_the_query_leaves_every_keys_handle_and_fields_alone() -> None:
+def test_a_move_of_one_point_leaves_every_other_points_handle_and_fields_alone() -> None:
     old = shown(Explore())
-    delta = changes(shown(move(Explore(), FIXTURE, "query", 0.5, 1.5)), old)
-    assert "explore_query_handle" in delta.styles
-    assert delta.values["explore_query_1"] == "0.5"
+    delta = changes(shown(move(Explore(), FIXTURE, MOVED, 0.5, 1.5)), old)
+    assert f"explore_{MOVED}_handle" in delta.styles
+    assert delta.values[f"explore_{MOVED}_1"] == "0.5"
     written = {*delta.texts, *delta.values, *delta.styles, *delta.attributes}
-    assert not [element_id for element_id in written if element_id.startswith("explore_key_")]
+    assert not [element_id for element_id in written
+                if any(element_id.startswith(f"explore_{p}_") for p in POINTS[1:])]
 
 
 def test_a_point_at_the_top_right_corner_writes_its_label_inward_and_its_tip_below() -> None:
-    update = shown(move(Explore(), FIXTURE, "query", 3, 3))
-    assert update.attributes["explore_query_label"] == {"x": "294.00", "y": "19.00",
-                                                        "text-anchor": "end"}
-    assert update.attributes["explore_query_handle"] == {"data-tip": "end below"}
+    update = shown(move(Explore(), FIXTURE, MOVED, 3, 3))
+    assert update.attributes[f"explore_{MOVED}_label"] == {
+        "x": "294.00", "y": "19.00", "text-anchor": "end"}
+    assert update.attributes[f"explore_{MOVED}_handle"] == {"data-tip": "end below"}
 
 
 class Cells(HTMLParser):
@@ -134,19 +136,19 @@ def test_markup_carries_text_as_text() -> None:
 
 
 def test_an_update_goes_to_the_page_as_json_and_a_field_being_typed_keeps_its_value() -> None:
-    update = shown(move(Explore(), FIXTURE, "query", 0.5, 1.5))
-    written = json.loads(update_json(update, skip="explore_query_1"))
+    update = shown(move(Explore(), FIXTURE, MOVED, 0.5, 1.5))
+    written = json.loads(update_json(update, skip=f"explore_{MOVED}_1"))
     assert set(written) == {part.name for part in fields(PageUpdate)}
     assert written["attributes"] == update.attributes
     assert written["texts"] == update.texts
-    assert "explore_query_1" not in written["values"]
-    assert written["values"]["explore_query_2"] == "1.5"
+    assert f"explore_{MOVED}_1" not in written["values"]
+    assert written["values"][f"explore_{MOVED}_2"] == "1.5"
     marked = {"x": "<b>é</b>"}
     assert json.loads(update_json(PageUpdate(texts=marked)))["texts"] == marked
 
 
 def test_a_drag_frame_draws_the_plane_and_its_readout_and_leaves_the_rest_to_its_end() -> None:
-    explore = move(Explore(), FIXTURE, "query", 0.5, 1.5)
+    explore = move(Explore(), FIXTURE, MOVED, 0.5, 1.5)
     whole = explore_update(explore_view(LESSON, FIXTURE, explore))
     frame = explore_update(explore_view(LESSON, FIXTURE, explore, whole=False))
     below = ("explore_vectors", "explore_bears_out", "explore_plane_text", "explore_full_text",

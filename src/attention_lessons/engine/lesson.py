@@ -126,6 +126,7 @@ class Lesson(ABC):
     comparison: Comparison | None = None
     projection: ProjectionSpec | None = None
     prerequisite: str | None = None  # the slug of a lesson this one builds on
+    heatmap: bool = False  # Explore's readout: the heads' weights as a shaded matrix, a row each
     hint_rungs: tuple[int, int] = (3, 5)
     gate_needed: int = 5
 

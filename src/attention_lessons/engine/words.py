@@ -16,6 +16,7 @@ class Words:
     keys: str = "keys"
     value: str = "value"
     values: str = "values"
+    key_vector: str = ""  # what the per-key table heads the key's own vector; "key value" if ""
 
 
 PLAIN_WORDS: Words = Words()

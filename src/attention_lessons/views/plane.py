@@ -50,6 +50,7 @@ class Readout:
     weights: tuple[tuple[str, ...], ...]  # by head, then by key
     outputs: tuple[str, ...]  # by head
     note: str
+    shades: tuple[tuple[str, ...], ...] = ()  # a heatmap's, each weight's share of the colour
 
 
 def pattern(index: int) -> tuple[str, str]:
@@ -63,9 +64,12 @@ def line_width(weight: float) -> float:
 
 
 def weight_lines(worked: Worked, figure: Figure, to_svg: ToSvg) -> tuple[WeightLine, ...]:
-    """Every head's line to every key, from the head's start to the key's end, the heads side
-    by side across each line."""
+    """Every head's line to every key, from the head's start to the key's end. Where the heads
+    share a start (the plain head's query), their lines to one key lie side by side across it;
+    where each starts at its own point, each line lies to its own side of the way between, so
+    point 1's line to point 4 and point 4's to point 1 are both seen."""
     lesson = worked.lesson
+    shared = len(set(figure.starts)) == 1
     lines = []
     for k, end in enumerate(figure.ends, 1):
         kx, ky = to_svg(*end)
@@ -73,7 +77,7 @@ def weight_lines(worked: Worked, figure: Figure, to_svg: ToSvg) -> tuple[WeightL
             qx, qy = to_svg(*figure.starts[h])
             length = math.hypot(kx - qx, ky - qy) or 1.0
             across = (-(ky - qy) / length, (kx - qx) / length)  # a unit normal to the line
-            shift = (h - (len(lesson.heads) - 1) / 2) * APART
+            shift = (h - (len(lesson.heads) - 1) / 2) * APART if shared else APART / 2
             dx, dy = across[0] * shift, across[1] * shift
             lines.append(WeightLine(f"weight_{spec.id}_{k}", round(qx + dx, 2), round(qy + dy, 2),
                                     round(kx + dx, 2), round(ky + dy, 2),
@@ -118,4 +122,6 @@ def readout(worked: Worked) -> Readout:
         weights=tuple(tuple(decimals(w) for w in head.weights) for head in worked.heads),
         outputs=tuple(listing(head.output) for head in worked.heads),
         note=worked.lesson.readout_note(worked),
+        shades=tuple(tuple(f"{w:.3f}" for w in head.weights) for head in worked.heads)
+        if worked.lesson.heatmap else (),
     )

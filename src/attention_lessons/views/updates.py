@@ -146,6 +146,9 @@ def explore_update(view: ExploreView) -> PageUpdate:
         for k, weight in enumerate(weights, 1):
             texts[f"explore_readout_{head}_{k}"] = weight
         texts[f"explore_readout_{head}_output"] = output
+    for head, shades in zip(shown.heads, shown.shades, strict=False):  # a heatmap's only
+        for k, shade in enumerate(shades, 1):
+            update.styles[f"explore_readout_{head}_{k}"] = {"--weight": shade}
     texts["explore_readout_note"] = shown.note
     update.disabled["explore_back"] = not view.moved
     if not view.whole:  # a drag's frame: the rest once the drag ends
