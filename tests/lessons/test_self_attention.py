@@ -3,6 +3,8 @@ slip as numpy computes that wrong method, and Explore moving its tokens."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -242,3 +244,22 @@ def test_a_record_keeps_a_moved_token_and_refuses_a_key() -> None:
     assert "query" not in names(LESSON)
     explore = move(Explore(), FIXTURE, "token_3", 0.5, -2)
     assert explored_fixture(FIXTURE, explore).matrix("tokens")[2] == (0.5, -2.0)
+
+
+def test_the_cli_moves_a_token_and_prints_numpys_rows_and_projections(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from attention_lessons.cli import main  # noqa: PLC0415
+
+    assert main(["8.4", "--move", "token_3=0.9,1", "--json"]) == 0
+    printed_json = json.loads(capsys.readouterr().out)
+    now = numpy_self_attention(explored_fixture(FIXTURE, move(Explore(), FIXTURE, "token_3",
+                                                                 0.9, 1)))
+    assert printed_json["inputs"]["tokens"][2] == [0.9, 1.0]
+    for name in ("queries", "keys", "values"):
+        np.testing.assert_allclose(printed_json["intermediates"][name], now[name], atol=1e-12)
+    np.testing.assert_allclose([h["weights"] for h in printed_json["heads"]], now["weights"],
+                               atol=1e-12)
+    assert main(["8.4"]) == 0
+    text = capsys.readouterr().out
+    assert "Along the way\n  queries" in text
+    assert "weights                                 0.1228, 0.1228, 0.2491, 0.5052" in text
