@@ -124,7 +124,9 @@ def explore_marks(lesson: Lesson, fixture: Fixture) -> dict[str, object] | None:
             "movers": movers, "singles": singles,
             "edge": f"{EDGE:g}", "key_numbers": range(1, len(figure.ends) + 1), "heads": heads,
             "squares": [square.id for square in figure.squares], "arrow": figure.arrow,
-            "lines": figure.lines, "marks": marks}
+            "lines": figure.lines, "marks": marks,
+            "spaces": [(space.id, space.title, [m.id for m in space.marks])
+                       for space in figure.spaces]}
 
 
 def site_templates() -> jinja2.Environment:

@@ -1,6 +1,6 @@
 """8.4's Explore, as a learner works it: a token moved by keyboard and by pointer, and the figure's
-lines, the heatmap, each row's steps and the text alternative read against numpy from the
-coordinates the page reports."""
+lines, the heatmap, the projected space, each row's steps and the text alternatives read against
+numpy from the coordinates the page reports."""
 
 from __future__ import annotations
 
@@ -56,16 +56,28 @@ def the_page_is_numpys(page: Page) -> None:
             assert width == pytest.approx(0 if weight == 0 else max(0.75, 9 * weight), abs=0.006)
         np.testing.assert_allclose(printed_row(page, f"token {i + 1}'s row", "weights"),
                                    now["weights"][i], atol=HALF_LAST_DIGIT)
+    space = page.get_by_role("img", name=re.compile(r"^The queries \(q\), keys \(k\) and values"))
+    for noun, name in (("query", "queries"), ("key", "keys"), ("value", "values")):
+        for i, (x, y) in enumerate(now[name], 1):
+            said = f"token {i}'s {noun} at {exact(float(x))}, {exact(float(y))}"
+            expect(space).to_have_accessible_name(re.compile(re.escape(said)))
+            where = page.locator(f"#explore_space_projected_{noun[0]}_{i}").get_attribute(
+                "transform") or ""
+            found = re.fullmatch(r"translate\((\S+) (\S+)\)", where)
+            assert found, where
+            np.testing.assert_allclose([float(found[1]), float(found[2])],
+                                       np.clip([(x + 9) / 18 * 300, (9 - y) / 18 * 300], 0, 300),
+                                       atol=0.006)
     figure = page.get_by_role("img", name=re.compile(r"^The plane runs from -3 to 3"))
     text = page.locator(f"#{figure.get_attribute('aria-labelledby')}").text_content() or ""
     for i in range(4):
         q, k, v = (now[name][i] for name in ("queries", "keys", "values"))
         assert (f"query {said_vector(q)}, key {said_vector(k)}, value {said_vector(v)}."
                 in text), text
-        said = re.search(rf"The weights of token {i + 1}'s row: "
-                         r"((?:token \d, \d\.\d{4}(?:; )?)+)", text)
-        assert said, text
-        np.testing.assert_allclose([float(x) for x in NUMBER.findall(said[1])][1::2],
+        listed = re.search(rf"The weights of token {i + 1}'s row: "
+                           r"((?:token \d, \d\.\d{4}(?:; )?)+)", text)
+        assert listed, text
+        np.testing.assert_allclose([float(x) for x in NUMBER.findall(listed[1])][1::2],
                                    now["weights"][i], atol=HALF_LAST_DIGIT)
 
 

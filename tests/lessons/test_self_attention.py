@@ -4,6 +4,7 @@ slip as numpy computes that wrong method, and Explore moving its tokens."""
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -263,3 +264,21 @@ def test_the_cli_moves_a_token_and_prints_numpys_rows_and_projections(
     text = capsys.readouterr().out
     assert "Along the way\n  queries" in text
     assert "weights                                 0.1228, 0.1228, 0.2491, 0.5052" in text
+
+
+@settings(max_examples=25, deadline=None)
+@given(moves(FIXTURE))
+def test_the_projected_space_draws_numpys_queries_keys_and_values(moved: Moves) -> None:
+    explore = explored(FIXTURE, moved)
+    now = numpy_self_attention(explored_fixture(FIXTURE, explore))
+    (space,) = explore_view(LESSON, FIXTURE, explore).plane.spaces
+    marks = {mark.id: (mark.cx, mark.cy) for mark in space.marks}
+    for noun, name in (("query", "queries"), ("key", "keys"), ("value", "values")):
+        for i, (x, y) in enumerate(now[name], 1):
+            where = np.clip([(x + 9) / 18 * 300, (9 - y) / 18 * 300], 0, 300)
+            np.testing.assert_allclose(marks[f"{noun[0]}_{i}"], where, atol=1e-9)
+            said = f"token {i}'s {noun} at {exact(float(x))}, {exact(float(y))}"
+            assert said in space.text
+    named = " and ".join(label.text for label in space.labels.values() if label.text)
+    assert sorted(re.findall(r"[qkv]\d", named)) == sorted(m.replace("_", "") for m in marks)
+    assert explore_view(LESSON, FIXTURE, explore, whole=False).plane.spaces == ()

@@ -65,6 +65,17 @@ Place = tuple[float, float]  # a point on Explore's plane, in the lesson's own c
 
 
 @dataclass(frozen=True)
+class Space:
+    """A space the figure draws beside the plane, with nothing in it to move: what the points
+    become (8.4's tokens projected to queries, keys and values), each a mark where it is now."""
+
+    id: str  # for the page's element ids: "projected"
+    title: str  # what it shows, for its legend and its text alternative
+    edge: float  # it runs from -edge to edge on both axes; a mark beyond sits on its edge
+    marks: tuple[PlaneMark, ...]
+
+
+@dataclass(frozen=True)
 class Figure:
     """What Explore's plane draws of a worked lesson, beside its marks, all of it from the
     lesson's data: each head's weight on key k is a line from the head's start to key k's end,
@@ -77,6 +88,7 @@ class Figure:
     squares: tuple[PlaneMark, ...] = ()  # what stays put, drawn as squares: the plain values
     arrow: str | None = None  # the movable point drawn as an arrow from the origin, by id
     notes: Mapping[str, str] = field(default_factory=dict)  # what a point carries, by its id
+    spaces: tuple[Space, ...] = ()  # drawn beside the plane, each its own figure
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,10 @@ from ..engine import (
     Input,
     Lesson,
     Matrix,
+    PlaneMark,
     Question,
     Slip,
+    Space,
     Step,
     Vector,
     Words,
@@ -41,6 +43,9 @@ INPUTS = (Input("tokens", ("n", 2), "token"), Input("w_q", (2, 2)), Input("w_k",
 WORDS = Words(query="token that asks", key="token", keys="tokens", value="value",
               values="values", key_vector="its key")
 MATRICES = ("w_q", "w_k", "w_v")
+# The projected space runs this far each way: W_Q, W_K and W_V times a token anywhere on the
+# plane (within 3 of the origin each way) lands within 9 (W_Q's row 1, 2 at 3, 3 gives 9).
+PROJECTED_EDGE = 9.0
 
 
 def transposed(matrix: Matrix) -> Matrix:
@@ -244,10 +249,17 @@ class SelfAttention(Lesson):
         tokens = tuple((x[0], x[1]) for x in worked.fixture.matrix("tokens"))
         rows = worked.heads  # each row's head has its own query, and every token's keys and values
         queries, keys, values = tuple(h.query for h in rows), rows[0].keys, rows[0].values
+        projected = tuple(
+            PlaneMark(f"{kind[0]}_{i + 1}", f"{kind[0]}{i + 1}", f"token {i + 1}'s {kind}",
+                      (at[0], at[1]))
+            for kind, made in (("query", queries), ("key", keys), ("value", values))
+            for i, at in enumerate(made))
         return Figure(
             starts=tokens, ends=tokens, lines="from the token that asks to every token but itself",
             notes={f"token_{i + 1}": f"query {vector(q)}, key {vector(k)}, value {vector(v)}"
-                   for i, (q, k, v) in enumerate(zip(queries, keys, values, strict=True))})
+                   for i, (q, k, v) in enumerate(zip(queries, keys, values, strict=True))},
+            spaces=(Space("projected", "the queries (q), keys (k) and values (v): W_Q, W_K and "
+                          "W_V times each token", PROJECTED_EDGE, projected),))
 
     def still(self) -> str:
         """The three matrices stay the fixture's."""

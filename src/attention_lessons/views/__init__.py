@@ -5,7 +5,6 @@ on the engine and on progress."""
 from __future__ import annotations
 
 from .explore import (
-    SIZE,
     ExploreView,
     edge_boxes,
     explore_view,
@@ -28,6 +27,7 @@ from .lesson_page import (
 )
 from .plane import THINNEST, WIDEST, line_width, pattern
 from .projection import EDGE_AT, FIGURE_SIZE, projection_figure
+from .space import SIZE
 from .track import opens_text, status, track_view, waiting
 from .track_backup import (
     COPIED,

@@ -20,7 +20,7 @@ from ..engine import (
     word,
 )
 from .heads import ComparisonView, HeadView, comparison_view, head_view
-from .labels import ASCENT, Box, Label, label_points, text_box
+from .labels import Box, Label, label_points, text_box
 from .plane import (
     Readout,
     Spot,
@@ -31,8 +31,7 @@ from .plane import (
     square_spots,
     weight_lines,
 )
-
-SIZE = 300  # the plane's SVG viewBox is SIZE by SIZE
+from .space import SIZE, SpaceView, edge_places, space_view
 
 
 def coordinate(x: float) -> str:
@@ -89,6 +88,7 @@ class PlaneView:
     labels: dict[str, Label]
     text: str  # empty on a drag's frames: said once the drag ends
     arrow: str | None = None  # the point drawn as an arrow from the origin, by id
+    spaces: tuple[SpaceView, ...] = ()  # drawn beside it, once a move ends (none on a frame)
 
 
 @dataclass(frozen=True)
@@ -107,13 +107,6 @@ class ExploreView:
     full_precision: str  # the outputs unrounded, when that experiment is on
     readout: Readout
     whole: bool = True  # False on a drag's frames: the plane and the readout only, the rest empty
-
-
-def edge_places(origin: tuple[float, float]) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Where the plane prints its edge's number: at the right end of the across axis, anchored
-    at its end, and at the top of the up axis."""
-    ox, oy = origin
-    return (SIZE - 2, oy - 4), (ox + 4, ASCENT + 1)
 
 
 def edge_boxes(edge: str, origin: tuple[float, float]) -> list[Box]:
@@ -171,7 +164,7 @@ def plane_view(worked: Worked, explore: Explore, text: bool = True) -> PlaneView
     return PlaneView(f"{EDGE:g}", (across, up), origin, views,
                      weight_lines(worked, figure, to_svg), spots,
                      {n.id: label for n, label in zip(named, placed, strict=True)}, said,
-                     figure.arrow)
+                     figure.arrow, tuple(space_view(s) for s in figure.spaces) if text else ())
 
 
 def _said_first(views: tuple[PointView, ...], figure: Figure) -> list[PointView]:

@@ -11,10 +11,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .explore import SIZE, ExploreView, PlaneView, edge_places
+from .explore import ExploreView, PlaneView
 from .heads import Bar, HeadView
 from .lesson_page import ProgressView
 from .projection import ProjectionFigure
+from .space import SIZE, SpaceView, edge_places
 
 
 @dataclass(frozen=True)
@@ -203,6 +204,27 @@ def _draw_plane(plane: PlaneView, update: PageUpdate) -> None:
             update.values[f"{prefix}_{axis}"] = at
         update.values[f"{prefix}_1"], update.values[f"{prefix}_2"] = point.x, point.y
         texts[f"{prefix}_tip"] = ", ".join(filter(None, (point.valuetext, point.value)))
+    for space in plane.spaces:  # once a move ends: a drag's frames leave them as they are
+        _draw_space(space, update)
+
+
+def _draw_space(space: SpaceView, update: PageUpdate) -> None:
+    """A space beside the plane: its axes, edge numbers, marks, labels and text alternative."""
+    attributes, texts = update.attributes, update.texts
+    prefix = f"explore_space_{space.id}"
+    ox, oy = space.origin
+    attributes[f"{prefix}_axis_across"] = _line(0, oy, SIZE, oy)
+    attributes[f"{prefix}_axis_up"] = _line(ox, 0, ox, SIZE)
+    for end, (x, y) in zip(("right", "top"), edge_places(space.origin), strict=True):
+        attributes[f"{prefix}_edge_{end}"] = {"x": f"{x:g}", "y": f"{y:g}"}
+        texts[f"{prefix}_edge_{end}"] = space.edge
+    texts[f"{prefix}_text"] = space.text
+    for mark in space.marks:
+        attributes[f"{prefix}_{mark.id}"] = {"transform": f"translate({mark.cx:.2f} {mark.cy:.2f})"}
+    for named, label in space.labels.items():
+        attributes[f"{prefix}_{named}_label"] = {"x": f"{label.x:.2f}", "y": f"{label.y:.2f}",
+                                                 "text-anchor": label.anchor}
+        texts[f"{prefix}_{named}_label"] = label.text
 
 
 def _line(x1: float, y1: float, x2: float, y2: float) -> dict[str, str]:
