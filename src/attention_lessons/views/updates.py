@@ -13,9 +13,11 @@ from typing import Any
 
 from .explore import ExploreView, PlaneView
 from .heads import Bar, HeadView
+from .labels import Label
 from .lesson_page import ProgressView
+from .plane import Spot
 from .projection import ProjectionFigure
-from .space import SIZE, SpaceView, edge_places
+from .space import SIZE, SpaceMark, SpaceView, edge_places
 
 
 @dataclass(frozen=True)
@@ -175,24 +177,14 @@ def _draw_plane(plane: PlaneView, update: PageUpdate) -> None:
     controls and fields."""
     attributes, texts = update.attributes, update.texts
     ox, oy = plane.origin
-    attributes["explore_axis_across"] = _line(0, oy, SIZE, oy)
-    attributes["explore_axis_up"] = _line(ox, 0, ox, SIZE)
-    for element_id, (x, y) in zip(("explore_edge_right", "explore_edge_top"),
-                                  edge_places(plane.origin), strict=True):
-        attributes[element_id] = {"x": f"{x:g}", "y": f"{y:g}"}
-    texts.update(explore_edge_right=plane.edge, explore_edge_top=plane.edge)
+    _axes("explore", plane.origin, plane.edge, update)
     if plane.text:  # a drag's frames leave it to the drag's end
         texts["explore_plane_text"] = plane.text
     for line in plane.lines:
         attributes[f"explore_{line.id}"] = {  # a path: one write where a line's ends take four
             "d": f"M{line.x1:.2f} {line.y1:.2f}L{line.x2:.2f} {line.y2:.2f}",
             "stroke-width": f"{line.width:g}"}
-    for spot in plane.spots:
-        attributes[f"explore_{spot.id}"] = {"transform": f"translate({spot.cx:.2f} {spot.cy:.2f})"}
-    for named, label in plane.labels.items():
-        attributes[f"explore_{named}_label"] = {"x": f"{label.x:.2f}", "y": f"{label.y:.2f}",
-                                                "text-anchor": label.anchor}
-        texts[f"explore_{named}_label"] = label.text
+    _marks("explore", plane.spots, plane.labels, update)
     for point in plane.points:
         prefix = f"explore_{point.id}"
         if point.id == plane.arrow:
@@ -210,21 +202,32 @@ def _draw_plane(plane: PlaneView, update: PageUpdate) -> None:
 
 def _draw_space(space: SpaceView, update: PageUpdate) -> None:
     """A space beside the plane: its axes, edge numbers, marks, labels and text alternative."""
-    attributes, texts = update.attributes, update.texts
     prefix = f"explore_space_{space.id}"
-    ox, oy = space.origin
-    attributes[f"{prefix}_axis_across"] = _line(0, oy, SIZE, oy)
-    attributes[f"{prefix}_axis_up"] = _line(ox, 0, ox, SIZE)
-    for end, (x, y) in zip(("right", "top"), edge_places(space.origin), strict=True):
-        attributes[f"{prefix}_edge_{end}"] = {"x": f"{x:g}", "y": f"{y:g}"}
-        texts[f"{prefix}_edge_{end}"] = space.edge
-    texts[f"{prefix}_text"] = space.text
-    for mark in space.marks:
-        attributes[f"{prefix}_{mark.id}"] = {"transform": f"translate({mark.cx:.2f} {mark.cy:.2f})"}
-    for named, label in space.labels.items():
-        attributes[f"{prefix}_{named}_label"] = {"x": f"{label.x:.2f}", "y": f"{label.y:.2f}",
-                                                 "text-anchor": label.anchor}
-        texts[f"{prefix}_{named}_label"] = label.text
+    _axes(prefix, space.origin, space.edge, update)
+    update.texts[f"{prefix}_text"] = space.text
+    _marks(prefix, space.marks, space.labels, update)
+
+
+def _axes(prefix: str, origin: tuple[float, float], edge: str, update: PageUpdate) -> None:
+    """A figure's two axes through its origin, and its edge's number at the end of each."""
+    ox, oy = origin
+    update.attributes[f"{prefix}_axis_across"] = _line(0, oy, SIZE, oy)
+    update.attributes[f"{prefix}_axis_up"] = _line(ox, 0, ox, SIZE)
+    for end, (x, y) in zip(("right", "top"), edge_places(origin), strict=True):
+        update.attributes[f"{prefix}_edge_{end}"] = {"x": f"{x:g}", "y": f"{y:g}"}
+        update.texts[f"{prefix}_edge_{end}"] = edge
+
+
+def _marks(prefix: str, marks: Iterable[Spot | SpaceMark], labels: dict[str, Label],
+           update: PageUpdate) -> None:
+    """A figure's marks where they are, and every label by what it names."""
+    for mark in marks:
+        update.attributes[f"{prefix}_{mark.id}"] = {
+            "transform": f"translate({mark.cx:.2f} {mark.cy:.2f})"}
+    for named, label in labels.items():
+        update.attributes[f"{prefix}_{named}_label"] = {
+            "x": f"{label.x:.2f}", "y": f"{label.y:.2f}", "text-anchor": label.anchor}
+        update.texts[f"{prefix}_{named}_label"] = label.text
 
 
 def _line(x1: float, y1: float, x2: float, y2: float) -> dict[str, str]:
