@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from .explore import (
     ExploreView,
-    edge_boxes,
     explore_view,
     move_announcement,
     preset_announcement,
@@ -27,7 +26,7 @@ from .lesson_page import (
 )
 from .plane import THINNEST, WIDEST, line_width, pattern
 from .projection import EDGE_AT, FIGURE_SIZE, projection_figure
-from .space import SIZE
+from .space import SIZE, edge_boxes
 from .track import opens_text, status, track_view, waiting
 from .track_backup import (
     COPIED,

@@ -20,7 +20,7 @@ from ..engine import (
     word,
 )
 from .heads import ComparisonView, HeadView, comparison_view, head_view
-from .labels import Box, Label, label_points, text_box
+from .labels import Label, label_points
 from .plane import (
     Readout,
     Spot,
@@ -31,7 +31,7 @@ from .plane import (
     square_spots,
     weight_lines,
 )
-from .space import SIZE, SpaceView, edge_places, space_view
+from .space import SIZE, SpaceView, edge_boxes, held, in_viewbox, space_view
 
 
 def coordinate(x: float) -> str:
@@ -53,7 +53,7 @@ def pair(at: tuple[float, ...]) -> str:
 
 def to_svg(x: float, y: float) -> tuple[float, float]:
     """Return where (x, y) sits in the plane's viewBox: x to the right, y up."""
-    return ((x + EDGE) / (2 * EDGE) * SIZE, (EDGE - y) / (2 * EDGE) * SIZE)
+    return in_viewbox(x, y, EDGE)
 
 
 @dataclass(frozen=True)
@@ -109,11 +109,6 @@ class ExploreView:
     whole: bool = True  # False on a drag's frames: the plane and the readout only, the rest empty
 
 
-def edge_boxes(edge: str, origin: tuple[float, float]) -> list[Box]:
-    right, top = edge_places(origin)
-    return [text_box(edge, *right, "end"), text_box(edge, *top, "start")]
-
-
 def tip_place(cx: float, cy: float) -> str:
     """Say where a handle's tip opens so that it stays over the plane: from the handle's left
     edge rightwards in the plane's left third ("start"), leftwards in its right third ("end"),
@@ -133,8 +128,7 @@ def point_view(point: str, at: tuple[float, float], value: str) -> PointView:
 
 def clamped(x: float, y: float) -> tuple[float, float]:
     """Where (x, y) sits in the viewBox, held to the plane's edge (a mark never leaves it)."""
-    cx, cy = to_svg(x, y)
-    return min(SIZE, max(0.0, cx)), min(SIZE, max(0.0, cy))
+    return held(*to_svg(x, y))
 
 
 def plane_view(worked: Worked, explore: Explore, text: bool = True) -> PlaneView:
