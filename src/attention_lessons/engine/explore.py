@@ -35,7 +35,7 @@ class Explore:
     full_precision: bool = False  # the experiment that prints the outputs unrounded
 
 
-def _movable(fixture: Fixture) -> Iterator[tuple[Input, tuple[str, ...], Matrix]]:
+def movable(fixture: Fixture) -> Iterator[tuple[Input, tuple[str, ...], Matrix]]:
     """Each input the lesson declares movable, with its points' ids and their rows (a vector's
     one row), in the order it declares them."""
     for put in fixture.declared:
@@ -47,7 +47,7 @@ def _movable(fixture: Fixture) -> Iterator[tuple[Input, tuple[str, ...], Matrix]
 def point_ids(fixture: Fixture) -> tuple[str, ...]:
     """Name the movable points, in the order the lesson declares its inputs: for the plain head,
     the query, then key_1, key_2, ..."""
-    return tuple(point for _, ids, _ in _movable(fixture) for point in ids)
+    return tuple(point for _, ids, _ in movable(fixture) for point in ids)
 
 
 def point_name(point: str) -> str:
@@ -57,7 +57,7 @@ def point_name(point: str) -> str:
 
 def fixed_points(fixture: Fixture) -> dict[str, Point]:
     """Return every point where the fixture puts it."""
-    return {point: (row[0], row[1]) for _, ids, rows in _movable(fixture)
+    return {point: (row[0], row[1]) for _, ids, rows in movable(fixture)
             for point, row in zip(ids, rows, strict=True)}
 
 
@@ -69,7 +69,7 @@ def points(fixture: Fixture, explore: Explore) -> dict[str, Point]:
 def explored_fixture(fixture: Fixture, explore: Explore) -> Fixture:
     """The fixture with its movable points where they are now; every other input stays."""
     changed: dict[str, Vector | Matrix] = {}
-    for put, ids, rows in _movable(fixture):
+    for put, ids, rows in movable(fixture):
         now = tuple(explore.moved.get(point, (row[0], row[1])) + row[2:]
                     for point, row in zip(ids, rows, strict=True))
         changed[put.name] = now if put.is_matrix else now[0]
@@ -103,7 +103,7 @@ def show_full_precision(explore: Explore, shown: bool) -> Explore:
 def explorable(fixture: Fixture) -> bool:
     """Return whether the fixture's movable points can be drawn on a plane: it has some, and
     each has two coordinates."""
-    rows = [row for _, _, movable in _movable(fixture) for row in movable]
+    rows = [row for _, _, movable in movable(fixture) for row in movable]
     return bool(rows) and all(len(row) == 2 for row in rows)
 
 

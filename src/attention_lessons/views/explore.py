@@ -13,6 +13,7 @@ from ..engine import (
     Worked,
     explore_work,
     largest,
+    movable,
     point_ids,
     point_name,
     points,
@@ -188,12 +189,8 @@ def bears_out(worked: Worked) -> str:
 def movable_inputs(fixture: Fixture) -> str:
     """Name each movable input with where its points are now: "query [2.0, -1.0], keys
     [1.0, 0.0], [0.0, 1.0]"."""
-    said = []
-    for put in fixture.declared:
-        if put.point is not None:
-            rows = fixture.matrix(put.name) if put.is_matrix else (fixture.vector(put.name),)
-            said.append(f"{put.called} {', '.join(pair(row) for row in rows)}")
-    return ", ".join(said)
+    return ", ".join(f"{put.called} {', '.join(pair(row) for row in rows)}"
+                     for put, _, rows in movable(fixture))
 
 
 def explored_head(index: int, worked: Worked) -> HeadView:
