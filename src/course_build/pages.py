@@ -12,8 +12,7 @@ import markupsafe
 from attention_lessons import LESSONS, TOLERANCE, lesson_fixture, work
 from attention_lessons.engine import (
     EDGE,
-    Fixture,
-    Lesson,
+    Worked,
     explorable,
     point_ids,
     point_name,
@@ -93,27 +92,27 @@ def vet_lessons() -> None:
 def lesson_page(environment: jinja2.Environment, slug: str) -> str:
     """A lesson's HTML: all of its prose, and none of the numbers Python computes."""
     lesson = LESSONS[slug]
-    fixture = lesson_fixture(lesson, FIXTURES)
+    worked = work(lesson, lesson_fixture(lesson, FIXTURES))
     # Only the heads' dimensions reach the HTML ("scale 1 / sqrt(2)"); Python prints the rest.
-    dimensions = [len(head.query) for head in work(lesson, fixture).heads]
+    dimensions = [len(head.query) for head in worked.heads]
     hints = zip(("A question", "The answer"), lesson.hint_rungs,
                 ("Show the question", "Show the answer"), strict=True)
     return str(environment.get_template(LESSON_TEMPLATE).render(
         lesson=lesson, dimensions=dimensions, tolerance=TOLERANCE, hints=list(hints),
-        explore=explore_marks(lesson, fixture),
+        explore=explore_marks(worked),
         before=LESSONS.get(lesson.prerequisite or ""),
         after=[x for x in LESSONS.values() if x.prerequisite == slug]))
 
 
-def explore_marks(lesson: Lesson, fixture: Fixture) -> dict[str, object] | None:
+def explore_marks(worked: Worked) -> dict[str, object] | None:
     """What Explore's markup needs: its points, each head's lines and pattern, what stays put
     (the plain head's values), the arrow if any, and the lesson's marks (by id and name, never
     where they are), and the plane's size and edge; None where the fixture's vectors are not
     two-dimensional and no plane can draw them."""
+    lesson, fixture = worked.lesson, worked.fixture
     if not explorable(fixture):
         return None
     heads = [(spec, *pattern(h)) for h, spec in enumerate(lesson.heads)]
-    worked = work(lesson, fixture)
     figure = lesson.figure(worked)
     marks = [(m.id, m.label, m.name) for m in lesson.plane_marks(worked)]
     movable = [put for put in fixture.declared if put.point is not None]
