@@ -94,6 +94,18 @@ class Slipped:
         self.column_weights, self.column_outputs = by_column(rows)
 
 
+_LAST: dict[str, tuple[Worked, Slipped]] = {}  # the worked lesson slipped last, and its slips
+
+
+def slipped(worked: Worked) -> Slipped:
+    """The lesson worked as each slip works it, once for a worked lesson: a Check grades all six
+    questions on one worked lesson, and each question's slips read the same wrong methods."""
+    last = _LAST.get("worked")
+    if last is None or last[0] is not worked:
+        last = _LAST["worked"] = (worked, Slipped(worked))
+    return last[1]
+
+
 def token(i: int) -> str:
     """Name token i, counted from 0: "token 3"."""
     return f"token {i + 1}"
@@ -101,11 +113,11 @@ def token(i: int) -> str:
 
 def query_slips(i: int, j: int, worked: Worked) -> tuple[Slip, ...]:
     """Token i's query, entry j: the token itself, or the transposed matrix."""
-    slipped = Slipped(worked)
+    wrong = slipped(worked)
     return (
-        Slip(slipped.unprojected[i].query[j],
+        Slip(wrong.unprojected[i].query[j],
              f"That is {token(i)} itself, not its query. The query is W_Q times the token."),
-        Slip(slipped.flipped[i].query[j],
+        Slip(wrong.flipped[i].query[j],
              f"That is {token(i)} times W_Q's transpose: each column of W_Q against the token. "
              "Take each row of W_Q against it."),
     )
@@ -113,14 +125,14 @@ def query_slips(i: int, j: int, worked: Worked) -> tuple[Slip, ...]:
 
 def scaled_slips(i: int, k: int, worked: Worked) -> tuple[Slip, ...]:
     """Token i's scaled score on token k: the scale forgotten, no projection, or transposed."""
-    slipped, d = Slipped(worked), len(worked.heads[i].query)
+    wrong, d = slipped(worked), len(worked.heads[i].query)
     return (
         Slip(worked.heads[i].scores[k],
              f"That is the score before the scale. Multiply it by 1 over the square root of {d}."),
-        Slip(slipped.unprojected[i].scaled[k],
+        Slip(wrong.unprojected[i].scaled[k],
              f"That is {token(i)} against {token(k)} as they are, unprojected. Score {token(i)}'s "
              f"query, W_Q times it, against {token(k)}'s key, W_K times it."),
-        Slip(slipped.flipped[i].scaled[k],
+        Slip(wrong.flipped[i].scaled[k],
              "That is the score with W_Q and W_K transposed. Take each row of a matrix against "
              "the token."),
     )
@@ -128,15 +140,15 @@ def scaled_slips(i: int, k: int, worked: Worked) -> tuple[Slip, ...]:
 
 def total_slips(i: int, worked: Worked) -> tuple[Slip, ...]:
     """The sum of row i's exponentials: unscaled, unprojected, or transposed."""
-    slipped = Slipped(worked)
+    wrong = slipped(worked)
     return (
-        Slip(slipped.unscaled[i].total,
+        Slip(wrong.unscaled[i].total,
              "That is the sum with the scale forgotten: e raised to each score as it is. Scale "
              "the scores first."),
-        Slip(slipped.unprojected[i].total,
+        Slip(wrong.unprojected[i].total,
              "That is the sum for the tokens as they are, unprojected. Project each token to "
              "its query and its key first."),
-        Slip(slipped.flipped[i].total,
+        Slip(wrong.flipped[i].total,
              "That is the sum with W_Q and W_K transposed. Take each row of a matrix against "
              "the token."),
     )
@@ -144,18 +156,18 @@ def total_slips(i: int, worked: Worked) -> tuple[Slip, ...]:
 
 def weight_slips(i: int, k: int, worked: Worked) -> tuple[Slip, ...]:
     """Row i's weight on token k: each of the four named slips."""
-    slipped = Slipped(worked)
+    wrong = slipped(worked)
     return (
-        Slip(slipped.column_weights[i][k],
+        Slip(wrong.column_weights[i][k],
              f"That is the weight normalised down column {k + 1}, over the tokens that ask. A "
              f"row's weights add up to 1: divide by the sum of {token(i)}'s row."),
-        Slip(slipped.unscaled[i].weights[k],
+        Slip(wrong.unscaled[i].weights[k],
              "That is the weight with the scale forgotten: the softmax of the raw scores. Scale "
              "them first."),
-        Slip(slipped.unprojected[i].weights[k],
+        Slip(wrong.unprojected[i].weights[k],
              "That is the weight for the tokens as they are, unprojected. Project each token "
              "to its query and its key first."),
-        Slip(slipped.flipped[i].weights[k],
+        Slip(wrong.flipped[i].weights[k],
              "That is the weight with W_Q and W_K transposed. Take each row of a matrix against "
              "the token."),
     )
@@ -163,18 +175,18 @@ def weight_slips(i: int, k: int, worked: Worked) -> tuple[Slip, ...]:
 
 def output_slips(i: int, j: int, worked: Worked) -> tuple[Slip, ...]:
     """Row i's output, entry j: column-normalised, unscaled, unprojected, or transposed."""
-    slipped = Slipped(worked)
+    wrong = slipped(worked)
     return (
-        Slip(slipped.column_outputs[i][j],
+        Slip(wrong.column_outputs[i][j],
              "That is the output with the weights normalised down each column. A row's weights "
              "add up to 1."),
-        Slip(slipped.unscaled[i].output[j],
+        Slip(wrong.unscaled[i].output[j],
              "That is the output with the scale forgotten. Its weights are sharper than the "
              "row's."),
-        Slip(slipped.unprojected[i].output[j],
+        Slip(wrong.unprojected[i].output[j],
              "That is the tokens themselves averaged, unprojected. Average the values, W_V times "
              "each token."),
-        Slip(slipped.flipped[i].output[j],
+        Slip(wrong.flipped[i].output[j],
              "That is the output with every matrix transposed. Take each row of a matrix against "
              "the token."),
     )
