@@ -29,14 +29,12 @@ class Input:
     # and a matrix's rows are points numbered from 1 ("key" names key 1, key 2, ...); None
     # where it stays put.
     point: str | None = None
-    several: str = ""  # a matrix's points together, where not the point and an s: "keys"
 
     @property
     def called(self) -> str:
-        """What a learner calls it as a whole: "query", "keys"."""
-        if not self.is_matrix:
-            return self.point or self.name
-        return self.several or f"{self.point or self.name}s"
+        """What a learner calls it as a whole: "query"; a matrix's points, "keys"."""
+        name = self.point or self.name
+        return f"{name}s" if self.is_matrix else name
 
     @property
     def is_matrix(self) -> bool:
