@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from attention_lessons import LESSONS
-from attention_lessons.engine import decimals, exact
+from attention_lessons.engine import decimals, exact, vector
 from explore_page import (
     HALF_LAST_DIGIT,
     MINUS,
@@ -28,10 +28,6 @@ from oracles import own_fixture
 LESSON = LESSONS["8-4"]
 FIXTURE = own_fixture(LESSON)
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-def said_vector(x: np.ndarray) -> str:
-    return "[" + ", ".join(exact(float(v)) for v in x) + "]"
 
 
 def the_page_is_numpys(page: Page) -> None:
@@ -72,7 +68,7 @@ def the_page_is_numpys(page: Page) -> None:
     text = page.locator(f"#{figure.get_attribute('aria-labelledby')}").text_content() or ""
     for i in range(4):
         q, k, v = (now[name][i] for name in ("queries", "keys", "values"))
-        assert (f"query {said_vector(q)}, key {said_vector(k)}, value {said_vector(v)}."
+        assert (f"query {vector(q)}, key {vector(k)}, value {vector(v)}."
                 in text), text
         listed = re.search(rf"The weights of token {i + 1}'s row: "
                            r"((?:token \d, \d\.\d{4}(?:; )?)+)", text)

@@ -23,7 +23,15 @@ from attention_lessons import (
     truth,
     work,
 )
-from attention_lessons.engine import Explore, Fixture, decimals, exact, explored_fixture, move
+from attention_lessons.engine import (
+    Explore,
+    Fixture,
+    decimals,
+    exact,
+    explored_fixture,
+    move,
+    vector,
+)
 from attention_lessons.progress import check
 from course_work import announced
 from explored import HALF_LAST_DIGIT, Moves, explored, moves, printed, row
@@ -226,15 +234,12 @@ def test_a_moved_token_recomputes_the_heatmap_and_the_text_alternative(moved: Mo
         np.testing.assert_allclose(row(view.heads[i], "weights"), now["weights"][i],
                                    atol=HALF_LAST_DIGIT)
         q, k, v = (now[n][i] for n in ("queries", "keys", "values"))
-        said = f"query {_vector(q)}, key {_vector(k)}, value {_vector(v)}."
+        said = f"query {vector(q)}, key {vector(k)}, value {vector(v)}."
         assert said in view.plane.text
     for i, head_weights in enumerate(now["weights"], 1):
         listed = "; ".join(f"token {k}, {decimals(w)}" for k, w in enumerate(head_weights, 1))
         assert f"The weights of token {i}'s row: {listed}." in view.plane.text
 
-
-def _vector(x: Array) -> str:
-    return "[" + ", ".join(exact(float(v)) for v in x) + "]"
 
 
 def test_a_record_keeps_a_moved_token_and_refuses_a_key() -> None:
