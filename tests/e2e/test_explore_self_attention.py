@@ -22,7 +22,7 @@ from explore_page import (
     printed_row,
     slider,
 )
-from lessons.test_self_attention import numpy_self_attention
+from lessons.test_self_attention import numpy_self_attention, projected_place
 from oracles import own_fixture
 
 LESSON = LESSONS["8-4"]
@@ -61,8 +61,7 @@ def the_page_is_numpys(page: Page) -> None:
                 "transform") or ""
             found = re.fullmatch(r"translate\((\S+) (\S+)\)", where)
             assert found, where
-            np.testing.assert_allclose([float(found[1]), float(found[2])],
-                                       np.clip([(x + 9) / 18 * 300, (9 - y) / 18 * 300], 0, 300),
+            np.testing.assert_allclose([float(found[1]), float(found[2])], projected_place(x, y),
                                        atol=0.006)
     figure = page.get_by_role("img", name=re.compile(r"^The plane runs from -3 to 3"))
     text = page.locator(f"#{figure.get_attribute('aria-labelledby')}").text_content() or ""

@@ -77,6 +77,12 @@ def oracle(fixture: Fixture) -> LessonOracle:
 ORACLE = numpy_self_attention(FIXTURE)
 
 
+def projected_place(x: float, y: float) -> Array:
+    """Where the projected space (from -9 to 9, in a 300-unit viewBox) draws (x, y), held to
+    its edge."""
+    return np.clip([(x + 9) / 18 * 300, (9 - y) / 18 * 300], 0, 300)
+
+
 def test_the_projections_and_every_row_match_numpy_to_full_precision() -> None:
     for name in ("queries", "keys", "values"):
         np.testing.assert_allclose(L84.intermediates[name], ORACLE[name], rtol=0, atol=1e-12)
@@ -280,8 +286,7 @@ def test_the_projected_space_draws_numpys_queries_keys_and_values(moved: Moves) 
     marks = {mark.id: (mark.cx, mark.cy) for mark in space.marks}
     for noun, name in (("query", "queries"), ("key", "keys"), ("value", "values")):
         for i, (x, y) in enumerate(now[name], 1):
-            where = np.clip([(x + 9) / 18 * 300, (9 - y) / 18 * 300], 0, 300)
-            np.testing.assert_allclose(marks[f"{noun[0]}_{i}"], where, atol=1e-9)
+            np.testing.assert_allclose(marks[f"{noun[0]}_{i}"], projected_place(x, y), atol=1e-9)
             said = f"token {i}'s {noun} at {exact(float(x))}, {exact(float(y))}"
             assert said in space.text
     named = " and ".join(label.text for label in space.labels.values() if label.text)
