@@ -32,7 +32,7 @@ from .explore import (
     typed,
 )
 from .fixture import PLAIN_INPUTS, Fixture, Input, load_fixture, parse_fixture
-from .format import decimals, exact, largest, listing, vector, with_and, word
+from .format import decimals, exact, largest, listing, on_top, vector, with_and, word
 from .grading import TOLERANCE, Verdict, gate_met, grade, hints_available, within
 from .lesson import (
     Lesson,
@@ -131,6 +131,7 @@ __all__ = [
     "margins",
     "movable",
     "move",
+    "on_top",
     "parse_fixture",
     "parse_number",
     "plain_average",

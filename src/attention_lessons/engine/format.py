@@ -28,12 +28,18 @@ def listing(xs: Iterable[float], one: Callable[[float], str] = decimals) -> str:
     return ", ".join(one(x) for x in xs)
 
 
+def on_top(weights: Sequence[float]) -> list[int]:
+    """Number (from 1) the keys whose weight prints as the largest: one, or several that tie.
+
+    Ties are compared at the printed precision: keys that print alike must not be ranked."""
+    top = decimals(max(weights))
+    return [i + 1 for i, w in enumerate(weights) if decimals(w) == top]
+
+
 def largest(weights: Sequence[float], words: Words = PLAIN_WORDS) -> str:
     """Say which key takes the largest weight, or which keys share it, in the lesson's words: a
     tie is never ranked."""
-    top = max(weights)
-    # Ties are compared at the printed precision: keys that print alike must not be ranked.
-    winners = [i + 1 for i, w in enumerate(weights) if decimals(w) == decimals(top)]
+    top, winners = max(weights), on_top(weights)
     if len(winners) == 1:
         return f"The largest weight is {decimals(top)} on {words.key} {winners[0]}."
     names = with_and([str(k) for k in winners])

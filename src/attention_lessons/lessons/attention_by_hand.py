@@ -19,6 +19,7 @@ from ..engine import (
     even_weight,
     exact,
     exponential,
+    on_top,
     plain_average,
     softmax,
 )
@@ -110,8 +111,8 @@ class AttentionByHand(Lesson):
         weights = worked.heads[0].weights
         if max(weights) - min(weights) <= EVEN_WITHIN:
             return "even"
-        top = [i for i, w in enumerate(weights) if decimals(w) == decimals(max(weights))]
-        return f"key_{top[0] + 1}" if len(top) == 1 else None
+        top = on_top(weights)
+        return f"key_{top[0]}" if len(top) == 1 else None
 
     def shown(self, worked: Worked) -> str:
         """Say which key the numbers put on top."""

@@ -29,6 +29,7 @@ from ..engine import (
     dot,
     exact,
     listing,
+    on_top,
     project,
     scale_label,
     softmax,
@@ -290,8 +291,8 @@ class SelfAttention(Lesson):
         weights = worked.heads[ASKING].weights
         if max(weights) - min(weights) <= EVEN_WITHIN:
             return "even"
-        top = [i for i, w in enumerate(weights) if decimals(w) == decimals(max(weights))]
-        return f"token_{top[0] + 1}" if len(top) == 1 else None
+        top = on_top(weights)
+        return f"token_{top[0]}" if len(top) == 1 else None
 
     def shown(self, worked: Worked) -> str:
         """Say which token takes token 3's largest weight."""
